@@ -1,0 +1,130 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { secureHeaders } from "hono/secure-headers";
+import { corsOriginList } from "./config.ts";
+import { ApiError } from "./domain/errors.ts";
+import { authenticate } from "./http/authenticate.ts";
+import { clientIp } from "./http/client-ip.ts";
+import type { AppEnv, Deps } from "./http/context.ts";
+import { renderError, toApiError } from "./http/error-handler.ts";
+import { idempotency } from "./http/idempotency.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
+import { requestId } from "./http/request-id.ts";
+import { apiKeyRoutes } from "./routes/api-keys.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { environmentRoutes } from "./routes/environments.ts";
+import { merchantRoutes } from "./routes/merchants.ts";
+import { onboardingRoutes } from "./routes/onboarding.ts";
+import { organizationRoutes } from "./routes/organizations.ts";
+import { paymentIntentRoutes } from "./routes/payment-intents.ts";
+import { paymentLinkRoutes } from "./routes/payment-links.ts";
+import { productRoutes } from "./routes/products.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { workspaceRoutes } from "./routes/workspaces.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const API_VERSION = "2026-11-21";
+
+/**
+ * Paths a merchant's own web page may call from any origin with a publishable key (checkout,
+ * payment links). Everything else answers CORS only to the dashboard's origins. Credentials are
+ * bearer headers, never cookies, so a cross-origin page cannot ride on a signed-in session.
+ */
+const PUBLIC_CORS_PATHS = [
+  /^\/v1\/payment_intents(\/[^/]+(\/events)?)?$/,
+  /^\/api\/payment-links\/[^/]+$/,
+  /^\/fx$/,
+  /^\/v1\/stats\//,
+];
+
+export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const { config } = deps;
+  const app = new OpenAPIHono<AppEnv>();
+  const dashboardOrigins = new Set(corsOriginList(config));
+  const ipLimiter = new RateLimiter(config.rateLimitIpPerSecond);
+  const keyLimiter = new RateLimiter(config.rateLimitKeyPerSecond);
+  const signInLimiter = new RateLimiter(config.rateLimitAuthPerMinute / 60, config.rateLimitAuthPerMinute);
+
+  app.use("*", requestId);
+  app.use("*", secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
+  app.use(
+    "*",
+    cors({
+      origin: (origin, c) => {
+        if (dashboardOrigins.has(origin)) return origin;
+        return PUBLIC_CORS_PATHS.some((p) => p.test(c.req.path)) ? origin : null;
+      },
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "Idempotency-Key",
+        "X-Workspace-Id",
+        "X-Environment-Id",
+        "X-Merchant-Principal",
+      ],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      exposeHeaders: ["X-Request-Id", "Idempotent-Replayed", "Retry-After"],
+      maxAge: 600,
+    }),
+  );
+  app.use("*", clientIp(config.trustProxy));
+  app.use("*", async (c, next) => {
+    ipLimiter.take(`ip:${c.get("clientIp")}`);
+    await next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("body_too_large");
+      },
+    }),
+  );
+  app.use("*", authenticate(deps, keyLimiter));
+  app.use("*", idempotency(deps));
+
+  app.route("/", authRoutes(deps, signInLimiter));
+  app.route("/", organizationRoutes(deps));
+  app.route("/", workspaceRoutes(deps));
+  app.route("/", apiKeyRoutes(deps));
+  app.route("/", environmentRoutes(deps));
+  app.route("/", onboardingRoutes(deps));
+  app.route("/", merchantRoutes(deps));
+  app.route("/", productRoutes(deps));
+  app.route("/", paymentLinkRoutes(deps));
+  app.route("/", paymentIntentRoutes(deps));
+  app.route("/", publicRoutes(deps));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key (`sk_test_…`, `pk_test_…`, live keys likewise) or a session token (`sess_…`)",
+  });
+  app.doc31("/v1/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "sPay API",
+      version: API_VERSION,
+      description:
+        "Non-custodial payments in sBTC and USDC on Stacks. Errors: `{error: {type, code, message, param?, request_id}}`.",
+    },
+    servers: [{ url: config.publicUrl }],
+  });
+
+  app.notFound((c) =>
+    renderError(
+      c,
+      new ApiError("route_not_found", {
+        message: `Unrecognized request URL (${c.req.method}: ${c.req.path})`,
+      }),
+    ),
+  );
+  app.onError((err, c) => {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500) console.error(`[${c.get("requestId")}] ${c.req.method} ${c.req.path}`, err);
+    return renderError(c, apiError);
+  });
+  return app;
+}

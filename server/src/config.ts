@@ -1,0 +1,96 @@
+import path from "node:path";
+import { z } from "zod";
+import { CHAINS } from "./domain/tokens.ts";
+
+/**
+ * Every setting of the server, read once at start and validated. Defaults are visible here.
+ * DESIGN.md's names (PORT, SPAY_DATA_DIR, DATABASE_URL, SPAY_CHAIN, SPAY_STACKS_API_URL, SPAY_DEVNET)
+ * are relied on by checks outside the repo.
+ */
+const ConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(8787),
+  host: z.string().default("0.0.0.0"),
+  dataDir: z.string().default(path.resolve(".spay/data")),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  /** Connection pool size for PostgreSQL. */
+  databasePoolSize: z.coerce.number().int().min(1).max(200).default(20),
+  chain: z.enum(CHAINS).default("devnet"),
+  stacksApiUrl: z.string().url().optional(),
+  devnet: z.enum(["embedded", "off"]).default("embedded"),
+  /** Public base URL used in `spay_url` / `checkout_url` and the wallet sign-in domain. */
+  publicUrl: z.string().url().optional(),
+  /** Extra origins allowed by CORS besides the public URL (comma separated). */
+  corsOrigins: z.string().default("http://localhost:5173"),
+  /** BTC/USD rate source: an http(s) URL answering JSON, or `fixed:<number>`. */
+  fxSource: z.string().default("https://api.coinbase.com/v2/prices/BTC-USD/spot"),
+  fxCacheSeconds: z.coerce.number().int().min(1).default(60),
+  /** Requests per second and burst, per API key / session, and per client IP. 0 disables. */
+  rateLimitKeyPerSecond: z.coerce.number().min(0).default(100),
+  rateLimitIpPerSecond: z.coerce.number().min(0).default(200),
+  /** Sign-in attempts per minute per IP (password guessing). */
+  rateLimitAuthPerMinute: z.coerce.number().min(0).default(30),
+  trustProxy: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  sessionTtlSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+  /** log2 of scrypt's N for new password hashes (OWASP minimum 17). */
+  scryptLog2N: z.coerce.number().int().min(10).max(20).default(17),
+  intentTtlSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(15 * 60),
+  logRequests: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ConfigSchema.safeParse({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.SPAY_DATA_DIR ? path.resolve(env.SPAY_DATA_DIR) : undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: env.SPAY_DB_POOL_SIZE,
+    chain: env.SPAY_CHAIN,
+    stacksApiUrl: env.SPAY_STACKS_API_URL || undefined,
+    devnet: env.SPAY_DEVNET,
+    publicUrl: env.SPAY_PUBLIC_URL || undefined,
+    corsOrigins: env.SPAY_CORS_ORIGINS,
+    fxSource: env.SPAY_FX_SOURCE,
+    fxCacheSeconds: env.SPAY_FX_CACHE_SECONDS,
+    rateLimitKeyPerSecond: env.SPAY_RATE_LIMIT_KEY_RPS,
+    rateLimitIpPerSecond: env.SPAY_RATE_LIMIT_IP_RPS,
+    rateLimitAuthPerMinute: env.SPAY_RATE_LIMIT_AUTH_PER_MIN,
+    trustProxy: env.SPAY_TRUST_PROXY,
+    sessionTtlSeconds: env.SPAY_SESSION_TTL_SECONDS,
+    intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
+    scryptLog2N: env.SPAY_SCRYPT_LOG2N,
+    logRequests: env.SPAY_LOG_REQUESTS,
+  });
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const merged = { ...parsed.data, ...overrides };
+  return { ...merged, publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}` };
+}
+
+export function corsOriginList(config: Config): string[] {
+  const extra = config.corsOrigins
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [new URL(config.publicUrl).origin, ...extra];
+}

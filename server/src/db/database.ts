@@ -1,0 +1,60 @@
+import fs from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations/index.ts";
+import { PGliteDialect } from "./pglite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string | null /* null = in memory */ }
+  | { kind: "postgres"; url: string; poolSize: number; schema?: string };
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseTarget["kind"];
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Opens the database. int8 columns (times, amounts in cents, seq) come back as JS numbers on both engines. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "pglite") {
+    if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+    const pglite = new PGlite(target.dataDir ?? undefined, {
+      parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => v },
+    });
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return { db, kind: "pglite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") => {
+        if (oid === INT8_OID) return (v: string) => Number(v);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", close: () => db.destroy() };
+}
+
+/** Applies pending migrations; safe with several processes starting at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,13 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./001-initial.ts";
+
+/** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  "001-initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS;
+  },
+};

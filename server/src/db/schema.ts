@@ -1,0 +1,252 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** JSON columns: written as a JSON string, read back parsed. */
+export type Json<T> = ColumnType<T, string, string>;
+type Seq = Generated<number>;
+
+export interface UsersTable {
+  id: string;
+  seq: Seq;
+  email: string | null;
+  name: string;
+  password_hash: string | null;
+  wallet_address: string | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface WalletChallengesTable {
+  nonce: string;
+  address: string;
+  message: string;
+  purpose: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MerchantsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  wallet_address: string | null;
+  website_url: string | null;
+  business_description: string | null;
+  created_at: number;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  seq: Seq;
+  name: string;
+  slug: string;
+  description: string | null;
+  created_at: number;
+}
+
+export interface OrganizationMembersTable {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  created_at: number;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  seq: Seq;
+  organization_id: string;
+  name: string;
+  slug: string | null;
+  display_name: string | null;
+  website: string | null;
+  description: string | null;
+  webhook_tested: boolean;
+  test_payment_completed: boolean;
+  created_at: number;
+}
+
+export interface WorkspaceWalletsTable {
+  workspace_id: string;
+  stacks_address: string;
+  stacks_publickey: string;
+  bitcoin_payment_address: string | null;
+  bitcoin_payment_publickey: string | null;
+  bitcoin_ordinals_address: string | null;
+  bitcoin_ordinals_publickey: string | null;
+  verification_message: string;
+  verification_signature: string;
+  verified_at: number;
+}
+
+export interface EnvironmentsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  name: string;
+  type: "sandbox" | "production";
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  type: "publishable" | "secret";
+  env: "test" | "live";
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  /** Publishable keys are public by design and kept readable; secret keys never are. */
+  publishable_key: string | null;
+  scopes: Json<string[]>;
+  state: "enabled" | "disabled" | "revoked";
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ProductsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  name: string;
+  description: string | null;
+  stock: number;
+  view_type: "card" | "button";
+  price_minor: number;
+  currency: string;
+  require_email: boolean;
+  require_shipping_address: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentLinksTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  product_id: string | null;
+  merchant_id: string | null;
+  product_data: Json<Record<string, unknown>>;
+  merchant_wallet: string | null;
+  active: boolean;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentIntentsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  env: "test" | "live";
+  amount_minor: number;
+  currency: string;
+  asset: "sbtc" | "usdc";
+  /** Atomic units of the asset (sats for sBTC), fixed at creation. numeric → string. */
+  amount_asset: string;
+  usd_per_btc: string | null;
+  token_contract: string;
+  recipient: string;
+  memo: string;
+  status: string;
+  fulfillment_status: string;
+  customer_email: string | null;
+  shipping_address: Json<Record<string, unknown> | null>;
+  merchant_principal: string | null;
+  txid: string | null;
+  amount_received: Generated<string>;
+  payment_method: string | null;
+  metadata: Json<Record<string, string>>;
+  product_id: string | null;
+  status_reason: string | null;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  seq: Seq;
+  payment_intent_id: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  txid: string | null;
+  created_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  env: "test" | "live";
+  type: string;
+  data: Json<Record<string, unknown>>;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: "executing" | "done";
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+  locked_at: number;
+}
+
+export interface EmailSignupsTable {
+  id: string;
+  email: string;
+  source: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  wallet_challenges: WalletChallengesTable;
+  merchants: MerchantsTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  workspaces: WorkspacesTable;
+  workspace_wallets: WorkspaceWalletsTable;
+  environments: EnvironmentsTable;
+  api_keys: ApiKeysTable;
+  products: ProductsTable;
+  payment_links: PaymentLinksTable;
+  payment_intents: PaymentIntentsTable;
+  payment_events: PaymentEventsTable;
+  events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  email_signups: EmailSignupsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type WorkspaceWalletRow = Selectable<WorkspaceWalletsTable>;
+export type EnvironmentRow = Selectable<EnvironmentsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type PaymentLinkRow = Selectable<PaymentLinksTable>;
+export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
+export type PaymentEventRow = Selectable<PaymentEventsTable>;
+export type MerchantRow = Selectable<MerchantsTable>;
+export type NewPaymentIntent = Insertable<PaymentIntentsTable>;

@@ -1,0 +1,113 @@
+import { verifyMessageSignatureRsv } from "@stacks/encryption";
+import {
+  AddressVersion,
+  addressFromVersionHash,
+  addressToString,
+  createAddress,
+  publicKeyToAddress,
+} from "@stacks/transactions";
+
+/** DESIGN.md "Chain facts": the four address versions; anything else is not a Stacks address. */
+export const ADDRESS_VERSIONS = {
+  mainnetSingleSig: 22, // SP
+  mainnetMultiSig: 20, // SM
+  testnetSingleSig: 26, // ST
+  testnetMultiSig: 21, // SN
+} as const;
+
+export type StacksNetworkKind = "mainnet" | "testnet";
+
+export interface ParsedAddress {
+  address: string;
+  version: number;
+  hash160: string;
+  network: StacksNetworkKind;
+  singleSig: boolean;
+}
+
+const PRINCIPAL_PATTERN = /^S[0-9A-Z]{38,40}$/;
+
+/**
+ * Decodes a c32 address and checks its version byte — `validateStacksAddress` accepts any version,
+ * so an address minted for another chain or with a garbage version would otherwise pass.
+ */
+export function parseStacksAddress(input: string): ParsedAddress | null {
+  if (!PRINCIPAL_PATTERN.test(input)) return null;
+  let version: number;
+  let hash160: string;
+  try {
+    const wire = createAddress(input);
+    version = wire.version;
+    hash160 = wire.hash160;
+    // Round-trip guards against non-canonical encodings (c32 checksums only cover the payload).
+    if (addressToString(wire) !== input) return null;
+  } catch {
+    return null;
+  }
+  switch (version) {
+    case ADDRESS_VERSIONS.mainnetSingleSig:
+      return { address: input, version, hash160, network: "mainnet", singleSig: true };
+    case ADDRESS_VERSIONS.mainnetMultiSig:
+      return { address: input, version, hash160, network: "mainnet", singleSig: false };
+    case ADDRESS_VERSIONS.testnetSingleSig:
+      return { address: input, version, hash160, network: "testnet", singleSig: true };
+    case ADDRESS_VERSIONS.testnetMultiSig:
+      return { address: input, version, hash160, network: "testnet", singleSig: false };
+    default:
+      return null;
+  }
+}
+
+/** The same key's address on the other network (a payout wallet serves sandbox and live). */
+export function addressOnNetwork(parsed: ParsedAddress, network: StacksNetworkKind): string {
+  if (parsed.network === network) return parsed.address;
+  const version = parsed.singleSig
+    ? network === "mainnet"
+      ? AddressVersion.MainnetSingleSig
+      : AddressVersion.TestnetSingleSig
+    : network === "mainnet"
+      ? AddressVersion.MainnetMultiSig
+      : AddressVersion.TestnetMultiSig;
+  return addressToString(addressFromVersionHash(version, parsed.hash160));
+}
+
+const HEX = /^(0x)?[0-9a-fA-F]+$/;
+
+export type SignatureCheck =
+  | { ok: true }
+  | { ok: false; reason: "invalid_address" | "signature_invalid" | "public_key_mismatch" };
+
+/**
+ * Verifies a Stacks signed message (RSV hex, `\x17Stacks Signed Message:\n` prefix) and that the
+ * public key is the one behind `address` on the address's own network and version.
+ */
+export function verifyAddressSignature(input: {
+  address: string;
+  message: string;
+  signature: string;
+  publicKey: string;
+}): SignatureCheck {
+  const parsed = parseStacksAddress(input.address);
+  if (!parsed) return { ok: false, reason: "invalid_address" };
+  if (!parsed.singleSig) return { ok: false, reason: "public_key_mismatch" };
+  const signature = input.signature.replace(/^0x/, "");
+  const publicKey = input.publicKey.replace(/^0x/, "");
+  if (!HEX.test(signature) || signature.length !== 130) return { ok: false, reason: "signature_invalid" };
+  if (!HEX.test(publicKey) || (publicKey.length !== 66 && publicKey.length !== 130)) {
+    return { ok: false, reason: "public_key_mismatch" };
+  }
+  let derived: string;
+  try {
+    derived = publicKeyToAddress(parsed.version as AddressVersion, publicKey);
+  } catch {
+    return { ok: false, reason: "public_key_mismatch" };
+  }
+  if (derived !== parsed.address) return { ok: false, reason: "public_key_mismatch" };
+  let valid = false;
+  try {
+    valid = verifyMessageSignatureRsv({ message: input.message, publicKey, signature });
+  } catch {
+    valid = false;
+  }
+  return valid ? { ok: true } : { ok: false, reason: "signature_invalid" };
+}

@@ -1,0 +1,82 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "../domain/errors.ts";
+import { nowSeconds } from "../domain/ids.ts";
+import { hashToken } from "../domain/secrets.ts";
+import type { AppEnv, Deps, Principal } from "./context.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+
+const LAST_USED_RESOLUTION_SECONDS = 60;
+
+/**
+ * Resolves the bearer credential into a principal on every request — no cache, so a revoked key
+ * or logged-out session fails on its very next request. Anonymous requests pass with no principal;
+ * routes decide what they need.
+ */
+export function authenticate(deps: Deps, keyLimiter: RateLimiter): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("principal", undefined);
+    const header = c.req.header("authorization");
+    if (!header) return next();
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!match?.[1])
+      throw new ApiError("invalid_api_key", {
+        message: "Use 'Authorization: Bearer <key or session token>'",
+      });
+    const token = match[1];
+    const principal = token.startsWith("sess_")
+      ? await sessionPrincipal(deps, token)
+      : await keyPrincipal(deps, token);
+    keyLimiter.take(
+      principal.kind === "session" ? `session:${principal.sessionId}` : `key:${principal.keyId}`,
+    );
+    c.set("principal", principal);
+    return next();
+  };
+}
+
+async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {
+  const session = await deps.db
+    .selectFrom("sessions")
+    .select(["id", "user_id", "expires_at", "revoked_at"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!session || session.revoked_at !== null || session.expires_at <= nowSeconds()) {
+    throw new ApiError("session_invalid");
+  }
+  return { kind: "session", userId: session.user_id, sessionId: session.id };
+}
+
+async function keyPrincipal(deps: Deps, token: string): Promise<Principal> {
+  const key = await deps.db
+    .selectFrom("api_keys")
+    .innerJoin("environments", "environments.id", "api_keys.environment_id")
+    .select([
+      "api_keys.id",
+      "api_keys.type",
+      "api_keys.state",
+      "api_keys.workspace_id",
+      "api_keys.environment_id",
+      "api_keys.scopes",
+      "api_keys.last_used_at",
+      "environments.type as environment_type",
+    ])
+    .where("api_keys.key_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!key) throw new ApiError("invalid_api_key");
+  if (key.state === "revoked") throw new ApiError("api_key_revoked");
+  if (key.state === "disabled") throw new ApiError("api_key_disabled");
+  const now = nowSeconds();
+  if (key.last_used_at === null || now - key.last_used_at >= LAST_USED_RESOLUTION_SECONDS) {
+    // Coarse on purpose: one write per key per minute keeps authentication read-only on hot paths.
+    await deps.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", key.id).execute();
+  }
+  return {
+    kind: "api_key",
+    keyId: key.id,
+    keyType: key.type,
+    workspaceId: key.workspace_id,
+    environmentId: key.environment_id,
+    env: key.environment_type === "production" ? "live" : "test",
+    scopes: key.scopes,
+  };
+}

@@ -1,0 +1,31 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { FxRates } from "../services/fx.ts";
+
+/** Who is calling: a signed-in user (session) or an API key of one workspace environment. */
+export type Principal =
+  | { kind: "session"; userId: string; sessionId: string }
+  | {
+      kind: "api_key";
+      keyId: string;
+      keyType: "publishable" | "secret";
+      workspaceId: string;
+      environmentId: string;
+      env: "test" | "live";
+      scopes: string[];
+    };
+
+/** Long-lived collaborators every route and service receives. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  fx: FxRates;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    principal: Principal | undefined;
+    clientIp: string;
+  };
+}

@@ -1,0 +1,5 @@
+export { createApp } from "./app.ts";
+export { type Config, loadConfig } from "./config.ts";
+export { ERRORS, type ErrorCode } from "./domain/errors.ts";
+export { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "./domain/payment-status.ts";
+export { type RunningServer, startServer } from "./server.ts";

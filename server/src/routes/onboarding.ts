@@ -1,0 +1,130 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ApiError } from "../domain/errors.ts";
+import type { AppEnv, Deps } from "../http/context.ts";
+import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { assertWorkspaceAccess, requireSession } from "../services/access.ts";
+import * as onboarding from "../services/onboarding.ts";
+import { SignedChallengeFields } from "./auth.ts";
+import { ApiKeySchema, MerchantSchema } from "./schemas.ts";
+
+const headers = z.object({
+  "x-workspace-id": z.string().min(1).max(100).openapi({ description: "The workspace being onboarded" }),
+});
+
+const WalletVerifyBody = z
+  .strictObject({
+    ...SignedChallengeFields,
+    bitcoin_payment_address: z.string().max(100).optional(),
+    bitcoin_payment_publickey: z.string().max(200).optional(),
+    bitcoin_ordinals_address: z.string().max(100).optional(),
+    bitcoin_ordinals_publickey: z.string().max(200).optional(),
+  })
+  .openapi("PayoutWalletVerifyRequest");
+
+const WalletSchema = z.object({
+  stacks_address: z.string(),
+  stacks_publickey: z.string(),
+  bitcoin_payment_address: z.string().nullable(),
+  bitcoin_ordinals_address: z.string().nullable(),
+  verification_message: z.string(),
+  verification_signature: z.string(),
+  verified_at: z.string(),
+  wallet_address: z.string(),
+});
+
+const StatusSchema = z
+  .object({
+    workspace_id: z.string(),
+    onboarding_status: z.object({
+      wallet_verified: z.boolean(),
+      business_info_completed: z.boolean(),
+      api_keys_created: z.boolean(),
+      webhook_tested: z.boolean(),
+      test_payment_completed: z.boolean(),
+    }),
+    payout_wallet: z.object({ address: z.string().nullable(), verified_at: z.number().int().nullable() }),
+    business_info: z.object({
+      display_name: z.string().nullable(),
+      website: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+    api_keys: z.array(ApiKeySchema),
+  })
+  .openapi("OnboardingStatus");
+
+/** Onboarding calls name their workspace in X-Workspace-Id, checked against the session's memberships. */
+async function onboardingWorkspace(c: Context<AppEnv>, deps: Deps) {
+  const session = requireSession(c);
+  const workspaceId = c.req.header("x-workspace-id")?.trim();
+  if (!workspaceId) throw new ApiError("workspace_required", { param: "X-Workspace-Id" });
+  await assertWorkspaceAccess(deps, { kind: "session", ...session }, workspaceId);
+  return { userId: session.userId, workspaceId };
+}
+
+export function onboardingRoutes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["Onboarding"];
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/onboarding/wallet/verify",
+      tags,
+      summary: "Verify the payout wallet (server-side signature check); creates test keys",
+      description:
+        "Get a challenge with `GET /v1/auth/wallet/challenge?address=…&purpose=payout_wallet`, sign it in the wallet, and send the signature and public key.",
+      security: bearerSecurity,
+      request: { headers, body: jsonBody(WalletVerifyBody) },
+      responses: {
+        200: jsonResponse(
+          z.object({ merchant: MerchantSchema, wallet: WalletSchema, api_keys: z.array(ApiKeySchema) }),
+          "Verified",
+        ),
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      const { userId, workspaceId } = await onboardingWorkspace(c, deps);
+      return c.json(await onboarding.verifyPayoutWallet(deps, userId, workspaceId, c.req.valid("json")), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/onboarding/status",
+      tags,
+      summary: "Onboarding progress of a workspace",
+      security: bearerSecurity,
+      request: { headers },
+      responses: { 200: jsonResponse(StatusSchema, "Status"), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const { workspaceId } = await onboardingWorkspace(c, deps);
+      return c.json(await onboarding.onboardingStatus(deps, workspaceId), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/onboarding/api-keys",
+      tags,
+      summary: "Active API keys of a workspace (secret keys masked)",
+      security: bearerSecurity,
+      request: { headers },
+      responses: {
+        200: jsonResponse(z.object({ api_keys: z.array(ApiKeySchema) }), "Keys"),
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      const { workspaceId } = await onboardingWorkspace(c, deps);
+      return c.json({ api_keys: await onboarding.onboardingApiKeys(deps, workspaceId) }, 200);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,224 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApiError } from "../domain/errors.ts";
+import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payment-status.ts";
+import { ASSETS } from "../domain/tokens.ts";
+import type { Deps } from "../http/context.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  IdParam,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  PaginationQuery,
+} from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { resolveWorkspaceScope } from "../services/access.ts";
+import * as intents from "../services/payment-intents.ts";
+import { PaymentEventSchema, PaymentIntentSchema } from "./schemas.ts";
+
+const Amount = z.number().int().min(1).max(MAX_AMOUNT_MINOR);
+const Metadata = z
+  .record(z.string().min(1).max(40), z.string().max(500))
+  .refine((m) => Object.keys(m).length <= 50, "at most 50 keys");
+
+const CreateIntentBody = z
+  .strictObject({
+    amount_minor: Amount.optional().openapi({ description: "Amount in cents" }),
+    amount_usd: Amount.optional().openapi({ description: "Alias of amount_minor (cents)" }),
+    currency: z
+      .string()
+      .transform((c) => c.toLowerCase())
+      .pipe(z.literal("usd"))
+      .default("usd"),
+    asset: z
+      .string()
+      .transform((a) => a.toLowerCase())
+      .pipe(z.enum(ASSETS))
+      .default("sbtc"),
+    customer_email: z.string().trim().max(254).pipe(z.email()).optional(),
+    shipping_address: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+    metadata: Metadata.optional(),
+    product_id: z.string().max(100).optional(),
+    merchant_principal: z.string().max(64).optional(),
+    payment_method: z.enum(PAYMENT_METHODS).optional(),
+    env: z
+      .enum(["test", "live"])
+      .optional()
+      .openapi({ description: "Must match the key's environment when sent" }),
+    /** Legacy onboarding clients send a status on create; only the initial one is meaningful. */
+    status: z.enum(["requires_payment", "requires_payment_method"]).optional(),
+    expires_in: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .optional()
+      .openapi({ description: "Seconds until expiry (default 900)" }),
+  })
+  .openapi("CreatePaymentIntentRequest");
+
+const ListQuery = PaginationQuery.extend({
+  status: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return undefined;
+      const values = s.split(",").map((v) => v.trim());
+      for (const v of values) {
+        if (!(PAYMENT_STATUSES as readonly string[]).includes(v)) {
+          ctx.addIssue({ code: "custom", message: `unknown status '${v}'` });
+          return z.NEVER;
+        }
+      }
+      return values as (typeof PAYMENT_STATUSES)[number][];
+    })
+    .openapi({ type: "string", description: "One status or a comma-separated list" }),
+});
+
+const CancelBody = z
+  .strictObject({ cancellation_reason: z.enum(intents.CANCELLATION_REASONS).optional() })
+  .openapi("CancelPaymentIntentRequest");
+
+export function paymentIntentRoutes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["Payment intents"];
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/payment_intents",
+      tags,
+      summary: "Create a payment intent (publishable or secret key; send an Idempotency-Key)",
+      security: bearerSecurity,
+      request: {
+        headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
+        body: jsonBody(CreateIntentBody),
+      },
+      responses: { 201: jsonResponse(PaymentIntentSchema, "Created"), ...errorResponses(401, 404, 409) },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps);
+      const { amount_minor, amount_usd, status: _status, ...body } = c.req.valid("json");
+      const amount = amount_minor ?? amount_usd;
+      if (amount === undefined)
+        throw new ApiError("parameter_missing", {
+          message: "Missing required param: amount_minor",
+          param: "amount_minor",
+        });
+      if (amount_minor !== undefined && amount_usd !== undefined && amount_minor !== amount_usd) {
+        throw new ApiError("parameter_invalid", {
+          message: "amount_minor and amount_usd disagree",
+          param: "amount_usd",
+        });
+      }
+      return c.json(await intents.createPaymentIntent(deps, scope, { ...body, amount_minor: amount }), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/payment_intents",
+      tags,
+      summary: "List payment intents, newest first (secret key or session)",
+      security: bearerSecurity,
+      request: { query: ListQuery },
+      responses: {
+        200: jsonResponse(
+          listOf(PaymentIntentSchema, "PaymentIntentList").extend({
+            payment_intents: z.array(PaymentIntentSchema),
+          }),
+          "List",
+        ),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
+      const page = await intents.listPaymentIntents(deps, scope, c.req.valid("query"), c.req.path);
+      return c.json({ ...page, payment_intents: page.data }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/payment_intents/{id}",
+      tags,
+      summary: "Retrieve a payment intent (publishable key allowed: the checkout follows its status)",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(PaymentIntentSchema, "Payment intent"), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps);
+      return c.json(await intents.getPaymentIntent(deps, scope, c.req.valid("param").id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/payment_intents/{id}/cancel",
+      tags,
+      summary: "Cancel an unpaid payment intent",
+      security: bearerSecurity,
+      request: { params: IdParam, body: { ...jsonBody(CancelBody), required: false } },
+      responses: {
+        200: jsonResponse(PaymentIntentSchema, "Canceled"),
+        ...errorResponses(401, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
+      const body = (c.req.valid("json") ?? {}) as z.infer<typeof CancelBody>;
+      return c.json(
+        await intents.cancelPaymentIntent(deps, scope, c.req.valid("param").id, body.cancellation_reason),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/payment_intents/{id}/events",
+      tags,
+      summary: "Status history of a payment intent",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: {
+        200: jsonResponse(
+          z.object({ object: z.literal("list"), data: z.array(PaymentEventSchema), has_more: z.boolean() }),
+          "Events",
+        ),
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps);
+      const rows = await intents.listPaymentEvents(deps, scope, c.req.valid("param").id);
+      return c.json(
+        {
+          object: "list" as const,
+          data: rows.map((r) => ({
+            id: r.id,
+            object: "payment_event" as const,
+            payment_intent_id: r.payment_intent_id,
+            from_status: r.from_status,
+            to_status: r.to_status,
+            reason: r.reason,
+            txid: r.txid,
+            created_at: r.created_at,
+          })),
+          has_more: false,
+        },
+        200,
+      );
+    },
+  );
+
+  return app;
+}

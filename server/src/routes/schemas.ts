@@ -1,0 +1,203 @@
+import { z } from "@hono/zod-openapi";
+import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from "../domain/payment-status.ts";
+import { ASSETS } from "../domain/tokens.ts";
+
+/** Response schemas: the OpenAPI document and the docs site's API reference come from these. */
+const ts = z.number().int().openapi({ description: "Unix seconds" });
+
+export const UserSchema = z
+  .object({
+    id: z.string().openapi({ example: "user_3kTMd9Q2xYqLw8Rb1nVc0aZe" }),
+    object: z.literal("user"),
+    email: z.string().nullable(),
+    name: z.string(),
+    merchant_id: z.string().nullable(),
+    wallet_address: z.string().nullable(),
+    created_at: ts,
+  })
+  .openapi("User");
+
+export const SessionGrantSchema = z
+  .object({
+    user: UserSchema,
+    session_id: z.string().openapi({ description: "Bearer token for the session" }),
+    expires_at: ts,
+  })
+  .openapi("SessionGrant");
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("organization"),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    user_count: z.number().int(),
+    workspace_count: z.number().int(),
+    created_at: ts,
+  })
+  .openapi("Organization");
+
+export const BusinessProfileSchema = z
+  .object({
+    display_name: z.string().nullable(),
+    website: z.string().nullable(),
+    description: z.string().nullable(),
+  })
+  .openapi("BusinessProfile");
+
+export const WorkspaceSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("workspace"),
+    organization_id: z.string(),
+    org_id: z.string(),
+    organization_name: z.string(),
+    name: z.string(),
+    slug: z.string().nullable(),
+    user_count: z.number().int(),
+    stacks_address: z.string().nullable(),
+    bitcoin_payment_address: z.string().nullable(),
+    bitcoin_ordinals_address: z.string().nullable(),
+    business_profile: BusinessProfileSchema,
+    created_at: ts,
+  })
+  .openapi("Workspace");
+
+export const EnvironmentSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("environment"),
+    workspace_id: z.string(),
+    name: z.string(),
+    type: z.enum(["sandbox", "production"]),
+    env: z.enum(["test", "live"]),
+    created_at: ts,
+  })
+  .openapi("Environment");
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("api_key"),
+    workspace_id: z.string(),
+    environment_id: z.string(),
+    type: z.enum(["pk", "sk"]),
+    key_type: z.enum(["publishable", "secret"]),
+    name: z.string(),
+    env: z.enum(["test", "live"]),
+    key: z
+      .string()
+      .optional()
+      .openapi({ description: "Full key: publishable keys always; secret keys only when created" }),
+    key_prefix: z.string(),
+    key_id: z.string(),
+    state: z.enum(["enabled", "disabled", "revoked"]),
+    is_active: z.boolean(),
+    scopes: z.array(z.string()),
+    created_at: ts,
+    last_used_at: ts.nullable(),
+  })
+  .openapi("ApiKey");
+
+export const MerchantSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("merchant"),
+    merchant_id: z.string(),
+    user_id: z.string(),
+    name: z.string(),
+    wallet_address: z.string().nullable(),
+    website_url: z.string().nullable(),
+    business_description: z.string().nullable(),
+    created_at: ts,
+  })
+  .openapi("Merchant");
+
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("product"),
+    environment_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    stock: z.number().int(),
+    view_type: z.enum(["card", "button"]),
+    price_minor: z.number().int(),
+    price: z.number(),
+    currency: z.string(),
+    require_email: z.boolean(),
+    require_shipping_address: z.boolean(),
+    payment_link: z.object({ id: z.string(), active: z.boolean(), url: z.string() }).nullable(),
+    created_at: ts,
+    updated_at: ts,
+  })
+  .openapi("Product");
+
+export const PaymentLinkSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("payment_link"),
+    url: z.string(),
+    product_id: z.string().nullable(),
+    merchant_id: z.string().nullable(),
+    merchant_name: z.string().nullable(),
+    product_data: z.record(z.string(), z.unknown()),
+    merchant_wallet: z.string().nullable(),
+    active: z.boolean(),
+    env: z.enum(["test", "live"]),
+    expires_at: ts.nullable(),
+    created_at: ts,
+  })
+  .openapi("PaymentLink");
+
+export const PaymentIntentSchema = z
+  .object({
+    id: z.string().openapi({ example: "pi_5Hq2LmXn8RtYv3Kc9WbZa1De" }),
+    object: z.literal("payment_intent"),
+    amount_minor: z.number().int().openapi({ description: "Amount in cents" }),
+    amount: z.number().int().openapi({ description: "Same as amount_minor" }),
+    currency: z.string(),
+    asset: z.enum(ASSETS),
+    amount_sbtc: z.string().nullable().openapi({ description: "Sats, for sBTC intents" }),
+    amount_asset: z.string().openapi({ description: "Atomic units of the asset, fixed at creation" }),
+    decimals: z.number().int(),
+    token_contract: z.string(),
+    usd_per_btc: z.number().nullable(),
+    recipient: z.string().openapi({ description: "The merchant's payout address" }),
+    memo: z.string().openapi({ description: "SIP-010 memo the transfer must carry" }),
+    status: z.enum(PAYMENT_STATUSES),
+    status_reason: z.string().nullable(),
+    fulfillment_status: z.enum(FULFILLMENT_STATUSES).or(z.string()),
+    customer_email: z.string().nullable(),
+    shipping_address: z.record(z.string(), z.unknown()).nullable(),
+    merchant_principal: z.string().nullable(),
+    txid: z.string().nullable(),
+    amount_received: z.string(),
+    spay_url: z.string(),
+    checkout_url: z.string(),
+    payment_method: z.string().nullable(),
+    product_id: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    env: z.enum(["test", "live"]),
+    expires_at: ts,
+    created_at: ts,
+    canceled_at: ts.nullable(),
+    cancellation_reason: z.string().nullable(),
+  })
+  .openapi("PaymentIntent");
+
+export const PaymentEventSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("payment_event"),
+    payment_intent_id: z.string(),
+    from_status: z.string().nullable(),
+    to_status: z.string(),
+    reason: z.string().nullable(),
+    txid: z.string().nullable(),
+    created_at: ts,
+  })
+  .openapi("PaymentEvent");
+
+export const OkSchema = z.object({ ok: z.literal(true) }).openapi("Ok");

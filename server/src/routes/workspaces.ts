@@ -1,0 +1,107 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../http/context.ts";
+import {
+  bearerSecurity,
+  DeletedSchema,
+  errorResponses,
+  IdParam,
+  jsonBody,
+  jsonResponse,
+} from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { assertWorkspaceAccess, requirePrincipal, requireSession } from "../services/access.ts";
+import * as workspaces from "../services/workspaces.ts";
+import { Slug } from "./organizations.ts";
+import { WorkspaceSchema } from "./schemas.ts";
+
+const UpdateWorkspaceBody = z
+  .strictObject({ name: z.string().trim().min(1).max(100).optional(), slug: Slug.nullable().optional() })
+  .openapi("UpdateWorkspaceRequest");
+const BusinessProfileBody = z
+  .strictObject({
+    display_name: z.string().trim().max(100).nullable().optional(),
+    website: z
+      .union([z.url({ protocol: /^https?$/ }).max(500), z.literal("")])
+      .nullable()
+      .optional(),
+    description: z.string().trim().max(1000).nullable().optional(),
+  })
+  .openapi("BusinessProfileRequest");
+
+export function workspaceRoutes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["Workspaces"];
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/workspaces/{id}",
+      tags,
+      summary: "Retrieve a workspace",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(WorkspaceSchema, "Workspace"), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await assertWorkspaceAccess(deps, requirePrincipal(c), id);
+      return c.json(await workspaces.getWorkspace(deps, id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/workspaces/{id}",
+      tags,
+      summary: "Update a workspace's name or slug",
+      security: bearerSecurity,
+      request: { params: IdParam, body: jsonBody(UpdateWorkspaceBody) },
+      responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 404, 409) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      requireSession(c); // structure changes need a signed-in member, not an API key
+      await assertWorkspaceAccess(deps, requirePrincipal(c), id);
+      return c.json(await workspaces.updateWorkspace(deps, id, c.req.valid("json")), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/workspaces/{id}",
+      tags,
+      summary: "Delete a workspace and everything in it",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      requireSession(c); // structure changes need a signed-in member, not an API key
+      await assertWorkspaceAccess(deps, requirePrincipal(c), id);
+      await workspaces.deleteWorkspace(deps, id);
+      return c.json({ id, object: "workspace", deleted: true as const }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/workspaces/{id}/business-profile",
+      tags,
+      summary: "Update the business profile (display name, website, description)",
+      security: bearerSecurity,
+      request: { params: IdParam, body: jsonBody(BusinessProfileBody) },
+      responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await assertWorkspaceAccess(deps, requirePrincipal(c), id, { secretOnly: true });
+      return c.json(await workspaces.updateBusinessProfile(deps, id, c.req.valid("json")), 200);
+    },
+  );
+
+  return app;
+}

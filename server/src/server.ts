@@ -1,0 +1,55 @@
+import type { ServerType } from "@hono/node-server";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.ts";
+import type { Deps } from "./http/context.ts";
+import { purgeIdempotencyKeys } from "./http/idempotency.ts";
+import { FxRates } from "./services/fx.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function openDeps(config: Config): Promise<{ deps: Deps; database: DatabaseHandle }> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: "pglite", dataDir: config.dataDir },
+  );
+  await migrateToLatest(database.db);
+  return {
+    deps: { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) },
+    database,
+  };
+}
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Opens the database (migrating it), serves the API, and runs periodic housekeeping. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { deps, database } = await openDeps(config);
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const maintenance = setInterval(() => {
+    purgeIdempotencyKeys(deps).catch((err) => console.error("idempotency purge failed", err));
+  }, MAINTENANCE_INTERVAL_MS);
+  maintenance.unref();
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    deps,
+    async close() {
+      clearInterval(maintenance);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { Db } from "../db/database.ts";
+import type { ApiKeyRow } from "../db/schema.ts";
+import { notFound } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import { type ApiKeyType, hashToken, type KeyEnv, keyPrefix, newApiKey } from "../domain/secrets.ts";
+import type { Deps } from "../http/context.ts";
+import { defaultEnvironment } from "./environments.ts";
+
+/** SPEC.md §6: publishable keys read, secret keys read and write. */
+export const DEFAULT_SCOPES: Record<ApiKeyType, string[]> = {
+  publishable: ["read"],
+  secret: ["read", "write"],
+};
+export const KEY_SCOPES = ["read", "write"] as const;
+export const DEFAULT_KEY_NAMES: Record<ApiKeyType, string> = {
+  publishable: "Publishable Key",
+  secret: "Secret Key",
+};
+
+export interface ApiKeyView {
+  id: string;
+  object: "api_key";
+  workspace_id: string;
+  environment_id: string;
+  type: "pk" | "sk";
+  key_type: ApiKeyType;
+  name: string;
+  env: KeyEnv;
+  /** The full key: always for publishable keys, and for a secret key only in the response that creates it. */
+  key?: string;
+  key_prefix: string;
+  /** The public key string for publishable keys (SPEC.md §3 `key_id`); the prefix for secret keys. */
+  key_id: string;
+  state: ApiKeyRow["state"];
+  is_active: boolean;
+  scopes: string[];
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export function apiKeyView(row: ApiKeyRow, plaintext?: string): ApiKeyView {
+  const key = plaintext ?? row.publishable_key ?? undefined;
+  return {
+    id: row.id,
+    object: "api_key",
+    workspace_id: row.workspace_id,
+    environment_id: row.environment_id,
+    type: row.type === "secret" ? "sk" : "pk",
+    key_type: row.type,
+    name: row.name,
+    env: row.env,
+    ...(key ? { key } : {}),
+    key_prefix: row.key_prefix,
+    key_id: row.publishable_key ?? row.key_prefix,
+    state: row.state,
+    is_active: row.state === "enabled",
+    scopes: row.scopes,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+  };
+}
+
+export async function createApiKey(
+  db: Db,
+  workspaceId: string,
+  input: { type: ApiKeyType; name?: string | undefined; env: KeyEnv; scopes?: string[] | undefined },
+): Promise<ApiKeyView> {
+  const environment = await defaultEnvironment(
+    db,
+    workspaceId,
+    input.env === "live" ? "production" : "sandbox",
+  );
+  const key = newApiKey(input.type, input.env);
+  const row = await db
+    .insertInto("api_keys")
+    .values({
+      id: newId("apiKey"),
+      workspace_id: workspaceId,
+      environment_id: environment.id,
+      type: input.type,
+      env: input.env,
+      name: input.name?.trim() || DEFAULT_KEY_NAMES[input.type],
+      key_prefix: keyPrefix(key),
+      key_hash: hashToken(key),
+      publishable_key: input.type === "publishable" ? key : null,
+      scopes: JSON.stringify(input.scopes ?? DEFAULT_SCOPES[input.type]),
+      state: "enabled",
+      created_at: nowSeconds(),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return apiKeyView(row, key);
+}
+
+export async function listApiKeys(deps: Deps, workspaceId: string): Promise<ApiKeyView[]> {
+  const rows = await deps.db
+    .selectFrom("api_keys")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("seq")
+    .execute();
+  return rows.map((r) => apiKeyView(r));
+}
+
+export function keyNotFound(id: string) {
+  return notFound("api_key", id);
+}
+
+export async function getApiKeyRow(deps: Deps, id: string): Promise<ApiKeyRow> {
+  const row = await deps.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw keyNotFound(id);
+  return row;
+}
+
+export async function updateApiKey(
+  deps: Deps,
+  id: string,
+  input: {
+    name?: string | undefined;
+    state?: "enabled" | "disabled" | undefined;
+    scopes?: string[] | undefined;
+  },
+): Promise<ApiKeyView> {
+  const current = await getApiKeyRow(deps, id);
+  // A revoked key stays revoked: revocation cannot be undone (SPEC.md §5).
+  const state = current.state === "revoked" ? "revoked" : (input.state ?? current.state);
+  const row = await deps.db
+    .updateTable("api_keys")
+    .set({
+      state,
+      ...(input.name !== undefined ? { name: input.name.trim() || current.name } : {}),
+      ...(input.scopes !== undefined ? { scopes: JSON.stringify(input.scopes) } : {}),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return apiKeyView(row);
+}
+
+export async function revokeApiKey(deps: Deps, id: string): Promise<ApiKeyView> {
+  const row = await deps.db
+    .updateTable("api_keys")
+    .set({ state: "revoked", revoked_at: nowSeconds() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return apiKeyView(row);
+}

@@ -1,0 +1,173 @@
+import type { Db } from "../db/database.ts";
+import type { EnvironmentRow } from "../db/schema.ts";
+import { ApiError } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import type { Deps } from "../http/context.ts";
+import { isUniqueViolation } from "./db-errors.ts";
+
+export const ENVIRONMENT_TYPES = ["sandbox", "production"] as const;
+export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+
+/** SPEC.md §5: trimmed, 1–50 characters of letters, digits, hyphen, underscore. */
+export const ENVIRONMENT_NAME_MAX = 50;
+export const ENVIRONMENT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export interface EnvironmentView {
+  id: string;
+  object: "environment";
+  workspace_id: string;
+  name: string;
+  type: EnvironmentType;
+  /** The key environment this maps to: sandbox → test, production → live. */
+  env: "test" | "live";
+  created_at: number;
+}
+
+export function environmentView(row: EnvironmentRow): EnvironmentView {
+  return {
+    id: row.id,
+    object: "environment",
+    workspace_id: row.workspace_id,
+    name: row.name,
+    type: row.type,
+    env: row.type === "production" ? "live" : "test",
+    created_at: row.created_at,
+  };
+}
+
+export function validEnvironmentName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > ENVIRONMENT_NAME_MAX || !ENVIRONMENT_NAME_PATTERN.test(name)) {
+    throw new ApiError("bad_request", { param: "name" });
+  }
+  return name;
+}
+
+export async function listEnvironments(deps: Deps, workspaceId: string): Promise<EnvironmentView[]> {
+  const rows = await deps.db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("seq")
+    .execute();
+  return rows.map(environmentView);
+}
+
+async function findEnvironment(db: Db, workspaceId: string, id: string): Promise<EnvironmentRow> {
+  const row = await db
+    .selectFrom("environments")
+    .selectAll()
+    .where("id", "=", id)
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError("environment_not_found", { param: "id" });
+  return row;
+}
+
+export async function createEnvironment(
+  deps: Deps,
+  workspaceId: string,
+  input: { name: string; type: EnvironmentType },
+): Promise<EnvironmentView> {
+  const name = validEnvironmentName(input.name);
+  try {
+    const row = await deps.db
+      .insertInto("environments")
+      .values({
+        id: newId("environment"),
+        workspace_id: workspaceId,
+        name,
+        type: input.type,
+        created_at: nowSeconds(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return environmentView(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("environment_name_exists", { param: "name" });
+    throw err;
+  }
+}
+
+export async function renameEnvironment(
+  deps: Deps,
+  workspaceId: string,
+  id: string,
+  rawName: string,
+): Promise<EnvironmentView> {
+  const current = await findEnvironment(deps.db, workspaceId, id);
+  const name = validEnvironmentName(rawName);
+  if (name === current.name) return environmentView(current);
+  try {
+    const row = await deps.db
+      .updateTable("environments")
+      .set({ name })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return environmentView(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("environment_name_exists", { param: "name" });
+    throw err;
+  }
+}
+
+/**
+ * Deletes an environment and all its data (keys, products, payment links, payment intents — FK
+ * cascades). The last environment of a workspace cannot be deleted; the check and the delete run
+ * under a lock on the workspace so two concurrent deletes cannot both pass it.
+ */
+export async function deleteEnvironment(deps: Deps, workspaceId: string, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom("workspaces")
+      .select("id")
+      .where("id", "=", workspaceId)
+      .forUpdate()
+      .executeTakeFirst();
+    await findEnvironment(trx, workspaceId, id);
+    const { count } = await trx
+      .selectFrom("environments")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("workspace_id", "=", workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) <= 1) throw new ApiError("cannot_delete_last_environment");
+    await trx.deleteFrom("environments").where("id", "=", id).execute();
+  });
+}
+
+/**
+ * The environment new objects go into when the caller did not choose one: for a key, its own;
+ * otherwise the workspace's oldest environment of the wanted type, created if missing.
+ */
+export async function defaultEnvironment(
+  db: Db,
+  workspaceId: string,
+  type: EnvironmentType = "sandbox",
+): Promise<EnvironmentRow> {
+  const existing = await db
+    .selectFrom("environments")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("type", "=", type)
+    .orderBy("seq")
+    .limit(1)
+    .executeTakeFirst();
+  if (existing) return existing;
+  const name = type === "sandbox" ? "sandbox" : "production";
+  return db
+    .insertInto("environments")
+    .values({ id: newId("environment"), workspace_id: workspaceId, name, type, created_at: nowSeconds() })
+    .onConflict((oc) => oc.columns(["workspace_id", "name"]).doUpdateSet({ name }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function environmentOf(
+  db: Db,
+  workspaceId: string,
+  environmentId: string | null,
+): Promise<EnvironmentRow> {
+  if (environmentId) return findEnvironment(db, workspaceId, environmentId);
+  return defaultEnvironment(db, workspaceId, "sandbox");
+}

@@ -1,0 +1,337 @@
+import type { Db } from "../db/database.ts";
+import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
+import { CANCELABLE_STATUSES, type PaymentStatus } from "../domain/payment-status.ts";
+import { addressOnNetwork, parseStacksAddress } from "../domain/stacks-address.ts";
+import type { Asset } from "../domain/tokens.ts";
+import type { Deps } from "../http/context.ts";
+import type { Pagination } from "../http/openapi.ts";
+import type { WorkspaceScope } from "./access.ts";
+import { environmentOf } from "./environments.ts";
+import { recordEvent } from "./events.ts";
+import { cursorPosition, type Page, toPage } from "./pagination.ts";
+import { tokensFor } from "./token-registry.ts";
+
+export interface CreatePaymentIntentInput {
+  amount_minor: number;
+  currency: "usd";
+  asset: Asset;
+  customer_email?: string | undefined;
+  shipping_address?: Record<string, unknown> | null | undefined;
+  metadata?: Record<string, string> | undefined;
+  product_id?: string | undefined;
+  merchant_principal?: string | undefined;
+  payment_method?: "wallet" | "qr" | "x402" | undefined;
+  env?: "test" | "live" | undefined;
+  expires_in?: number | undefined;
+}
+
+export interface PaymentIntentView {
+  id: string;
+  object: "payment_intent";
+  amount_minor: number;
+  /** Cents, as the payments list reads it. */
+  amount: number;
+  currency: string;
+  asset: Asset;
+  /** Sats (string) for sBTC intents, null otherwise. */
+  amount_sbtc: string | null;
+  /** Atomic units of the asset (string), fixed at creation. */
+  amount_asset: string;
+  decimals: number;
+  token_contract: string;
+  usd_per_btc: number | null;
+  recipient: string;
+  memo: string;
+  status: PaymentStatus;
+  status_reason: string | null;
+  fulfillment_status: string;
+  customer_email: string | null;
+  shipping_address: Record<string, unknown> | null;
+  merchant_principal: string | null;
+  txid: string | null;
+  amount_received: string;
+  spay_url: string;
+  checkout_url: string;
+  payment_method: string | null;
+  product_id: string | null;
+  metadata: Record<string, string>;
+  env: "test" | "live";
+  expires_at: number;
+  created_at: number;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+}
+
+export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentIntentView {
+  const checkoutUrl = `${deps.config.publicUrl}/pay/${row.id}`;
+  return {
+    id: row.id,
+    object: "payment_intent",
+    amount_minor: row.amount_minor,
+    amount: row.amount_minor,
+    currency: row.currency,
+    asset: row.asset,
+    amount_sbtc: row.asset === "sbtc" ? row.amount_asset : null,
+    amount_asset: row.amount_asset,
+    decimals: tokensFor(deps.config, row.env)[row.asset].decimals,
+    token_contract: row.token_contract,
+    usd_per_btc: row.usd_per_btc === null ? null : Number(row.usd_per_btc),
+    recipient: row.recipient,
+    memo: row.memo,
+    status: row.status as PaymentStatus,
+    status_reason: row.status_reason,
+    fulfillment_status: row.fulfillment_status,
+    customer_email: row.customer_email,
+    shipping_address: row.shipping_address,
+    merchant_principal: row.merchant_principal,
+    txid: row.txid,
+    amount_received: row.amount_received,
+    spay_url: checkoutUrl,
+    checkout_url: checkoutUrl,
+    payment_method: row.payment_method,
+    product_id: row.product_id,
+    metadata: row.metadata,
+    env: row.env,
+    expires_at: row.expires_at,
+    created_at: row.created_at,
+    canceled_at: row.canceled_at,
+    cancellation_reason: row.cancellation_reason,
+  };
+}
+
+/** Writes a status transition and its payment event in the caller's transaction. */
+export async function recordPaymentEvent(
+  db: Db,
+  intentId: string,
+  from: PaymentStatus | null,
+  to: PaymentStatus,
+  details: { reason?: string | null; txid?: string | null } = {},
+): Promise<void> {
+  await db
+    .insertInto("payment_events")
+    .values({
+      id: newId("paymentEvent"),
+      payment_intent_id: intentId,
+      from_status: from,
+      to_status: to,
+      reason: details.reason ?? null,
+      txid: details.txid ?? null,
+      created_at: nowSeconds(),
+    })
+    .execute();
+}
+
+/**
+ * Creates an intent with its asset amount frozen at the current rate: sats = ceil(usd / usdPerBtc
+ * × 1e8); USDC = cents × 10 000. The recipient is the workspace's verified payout wallet on the
+ * chain of the key's environment. Intent, payment event and `payment_intent.created` are one transaction.
+ */
+export async function createPaymentIntent(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: CreatePaymentIntentInput,
+): Promise<PaymentIntentView> {
+  const quote = input.asset === "sbtc" ? await deps.fx.current() : null;
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
+    const env = environment.type === "production" ? "live" : "test";
+    if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
+    const wallet = await trx
+      .selectFrom("workspace_wallets")
+      .select("stacks_address")
+      .where("workspace_id", "=", scope.workspaceId)
+      .executeTakeFirst();
+    const payout = wallet ? parseStacksAddress(wallet.stacks_address) : null;
+    if (!payout) throw new ApiError("payout_wallet_missing");
+    const recipient = addressOnNetwork(payout, env === "live" ? "mainnet" : "testnet");
+    if (
+      input.merchant_principal &&
+      input.merchant_principal !== recipient &&
+      input.merchant_principal !== payout.address
+    ) {
+      throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
+    }
+    if (input.product_id) {
+      const product = await trx
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.product_id)
+        .where("workspace_id", "=", scope.workspaceId)
+        .executeTakeFirst();
+      if (!product)
+        throw new ApiError("resource_missing", {
+          message: `No such product: '${input.product_id}'`,
+          param: "product_id",
+        });
+    }
+    const token = tokensFor(deps.config, env)[input.asset];
+    const amountAsset =
+      input.asset === "sbtc"
+        ? centsToSats(input.amount_minor, quote!.usdPerBtc)
+        : centsToUsdcUnits(input.amount_minor);
+    const id = newId("paymentIntent");
+    const now = nowSeconds();
+    const created = await trx
+      .insertInto("payment_intents")
+      .values({
+        id,
+        workspace_id: scope.workspaceId,
+        environment_id: environment.id,
+        env,
+        amount_minor: input.amount_minor,
+        currency: input.currency,
+        asset: input.asset,
+        amount_asset: amountAsset.toString(),
+        usd_per_btc: quote ? String(quote.usdPerBtc) : null,
+        token_contract: token.contractId,
+        recipient,
+        // The id is ≤ 34 bytes, unique, and what the wallet puts in the SIP-010 memo.
+        memo: id,
+        status: "requires_payment_method",
+        fulfillment_status: "not_required",
+        customer_email: input.customer_email ?? null,
+        shipping_address: JSON.stringify(input.shipping_address ?? null),
+        merchant_principal: input.merchant_principal ?? recipient,
+        txid: null,
+        payment_method: input.payment_method ?? null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        product_id: input.product_id ?? null,
+        status_reason: null,
+        expires_at: now + (input.expires_in ?? deps.config.intentTtlSeconds),
+        created_at: now,
+        updated_at: now,
+        canceled_at: null,
+        cancellation_reason: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordPaymentEvent(trx, id, null, "requires_payment_method", { reason: "created" });
+    await recordEvent(trx, {
+      workspaceId: scope.workspaceId,
+      env,
+      type: "payment_intent.created",
+      object: paymentIntentView(deps, created),
+    });
+    if (env === "test") {
+      await trx
+        .updateTable("workspaces")
+        .set({ test_payment_completed: true })
+        .where("id", "=", scope.workspaceId)
+        .where("test_payment_completed", "=", false)
+        .execute();
+    }
+    return created;
+  });
+  return paymentIntentView(deps, row);
+}
+
+async function findIntent(db: Db, workspaceId: string, id: string): Promise<PaymentIntentRow> {
+  const row = await db
+    .selectFrom("payment_intents")
+    .selectAll()
+    .where("id", "=", id)
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!row) throw notFound("payment_intent", id);
+  return row;
+}
+
+export async function getPaymentIntent(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<PaymentIntentView> {
+  return paymentIntentView(deps, await findIntent(deps.db, scope.workspaceId, id));
+}
+
+export async function listPaymentIntents(
+  deps: Deps,
+  scope: WorkspaceScope,
+  page: Pagination & { status?: PaymentStatus[] | undefined },
+  url: string,
+): Promise<Page<PaymentIntentView>> {
+  const { before, after } = await cursorPosition(deps.db, "payment_intents", scope.workspaceId, page);
+  let query = deps.db.selectFrom("payment_intents").selectAll().where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  if (page.status && page.status.length > 0) query = query.where("status", "in", page.status);
+  if (before !== undefined) query = query.where("seq", "<", before);
+  if (after !== undefined) query = query.where("seq", ">", after);
+  const ascending = after !== undefined;
+  const rows = await query
+    .orderBy("seq", ascending ? "asc" : "desc")
+    .limit(page.limit + 1)
+    .execute();
+  const result = toPage(rows, page.limit, url, ascending);
+  return { ...result, data: result.data.map((r) => paymentIntentView(deps, r)) };
+}
+
+export const CANCELLATION_REASONS = [
+  "duplicate",
+  "fraudulent",
+  "requested_by_customer",
+  "abandoned",
+] as const;
+
+/** Cancels an intent that has not been paid; once a transaction is under way it can no longer be canceled. */
+export async function cancelPaymentIntent(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  reason: (typeof CANCELABLE_STATUSES)[number] | string | undefined,
+): Promise<PaymentIntentView> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("id", "=", id)
+      .where("workspace_id", "=", scope.workspaceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound("payment_intent", id);
+    const from = current.status as PaymentStatus;
+    if (!CANCELABLE_STATUSES.includes(from)) {
+      throw new ApiError("payment_intent_unexpected_state", {
+        message: `You cannot cancel this PaymentIntent because it has a status of ${from}.`,
+      });
+    }
+    const now = nowSeconds();
+    const canceled = await trx
+      .updateTable("payment_intents")
+      .set({
+        status: "canceled",
+        canceled_at: now,
+        cancellation_reason: reason ?? null,
+        status_reason: reason ?? "canceled",
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordPaymentEvent(trx, id, from, "canceled", { reason: reason ?? "canceled" });
+    await recordEvent(trx, {
+      workspaceId: scope.workspaceId,
+      env: canceled.env,
+      type: "payment_intent.canceled",
+      object: paymentIntentView(deps, canceled),
+    });
+    return canceled;
+  });
+  return paymentIntentView(deps, row);
+}
+
+export async function listPaymentEvents(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<PaymentEventRow[]> {
+  await findIntent(deps.db, scope.workspaceId, id);
+  return deps.db
+    .selectFrom("payment_events")
+    .selectAll()
+    .where("payment_intent_id", "=", id)
+    .orderBy("seq")
+    .execute();
+}

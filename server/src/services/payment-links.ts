@@ -1,0 +1,193 @@
+import type { Db } from "../db/database.ts";
+import type { PaymentLinkRow, ProductRow } from "../db/schema.ts";
+import { ApiError } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import type { Deps } from "../http/context.ts";
+import type { WorkspaceScope } from "./access.ts";
+import { environmentOf } from "./environments.ts";
+
+export interface PaymentLinkView {
+  id: string;
+  object: "payment_link";
+  url: string;
+  product_id: string | null;
+  merchant_id: string | null;
+  merchant_name: string | null;
+  product_data: Record<string, unknown>;
+  merchant_wallet: string | null;
+  active: boolean;
+  env: "test" | "live";
+  expires_at: number | null;
+  created_at: number;
+}
+
+/** The public fields a payment-link page renders, from the product. */
+function productData(product: ProductRow): Record<string, unknown> {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price_minor / 100,
+    price_minor: product.price_minor,
+    currency: product.currency,
+    stock: product.stock,
+    viewType: product.view_type,
+    require_email: product.require_email,
+    require_shipping_address: product.require_shipping_address,
+  };
+}
+
+/** Creates the product's link on first save, and keeps its product_data in step afterwards. */
+export async function syncProductLink(
+  db: Db,
+  product: ProductRow,
+  options: { active?: boolean },
+): Promise<void> {
+  const now = nowSeconds();
+  const existing = await db
+    .selectFrom("payment_links")
+    .select("id")
+    .where("product_id", "=", product.id)
+    .executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable("payment_links")
+      .set({
+        product_data: JSON.stringify(productData(product)),
+        updated_at: now,
+        ...(options.active === undefined ? {} : { active: options.active }),
+      })
+      .where("id", "=", existing.id)
+      .execute();
+    return;
+  }
+  const wallet = await db
+    .selectFrom("workspace_wallets")
+    .select("stacks_address")
+    .where("workspace_id", "=", product.workspace_id)
+    .executeTakeFirst();
+  await db
+    .insertInto("payment_links")
+    .values({
+      id: newId("paymentLink"),
+      workspace_id: product.workspace_id,
+      environment_id: product.environment_id,
+      product_id: product.id,
+      merchant_id: null,
+      product_data: JSON.stringify(productData(product)),
+      merchant_wallet: wallet?.stacks_address ?? null,
+      active: options.active ?? true,
+      expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export interface PaymentLinkInput {
+  id?: string | undefined;
+  merchant_id?: string | null | undefined;
+  product_id?: string | null | undefined;
+  product_data: Record<string, unknown>;
+  merchant_wallet?: string | null | undefined;
+  active: boolean;
+  expires_at?: number | null | undefined;
+}
+
+/** Legacy `POST /api/payment-links`: create, or update the caller's own link with that id. */
+export async function upsertPaymentLink(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: PaymentLinkInput,
+): Promise<PaymentLinkView> {
+  const now = nowSeconds();
+  const id = input.id ?? newId("paymentLink");
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("payment_links")
+      .select(["id", "workspace_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (existing && existing.workspace_id !== scope.workspaceId)
+      throw new ApiError("id_taken", { param: "id" });
+    if (input.product_id) {
+      const product = await trx
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.product_id)
+        .where("workspace_id", "=", scope.workspaceId)
+        .executeTakeFirst();
+      if (!product)
+        throw new ApiError("resource_missing", {
+          message: `No such product: '${input.product_id}'`,
+          param: "product_id",
+        });
+    }
+    const values = {
+      merchant_id: input.merchant_id ?? null,
+      product_id: input.product_id ?? null,
+      product_data: JSON.stringify(input.product_data),
+      merchant_wallet: input.merchant_wallet ?? null,
+      active: input.active,
+      expires_at: input.expires_at ?? null,
+      updated_at: now,
+    };
+    if (existing) await trx.updateTable("payment_links").set(values).where("id", "=", id).execute();
+    else {
+      const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
+      await trx
+        .insertInto("payment_links")
+        .values({
+          id,
+          workspace_id: scope.workspaceId,
+          environment_id: environment.id,
+          created_at: now,
+          ...values,
+        })
+        .execute();
+    }
+    return publicPaymentLink(deps, trx, id, { allowInactive: true });
+  });
+}
+
+async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<PaymentLinkView> {
+  const workspace = await db
+    .selectFrom("workspaces")
+    .leftJoin("workspace_wallets", "workspace_wallets.workspace_id", "workspaces.id")
+    .innerJoin("environments", "environments.workspace_id", "workspaces.id")
+    .select(["workspaces.display_name", "workspace_wallets.stacks_address", "environments.type"])
+    .where("workspaces.id", "=", row.workspace_id)
+    .where("environments.id", "=", row.environment_id)
+    .executeTakeFirst();
+  return {
+    id: row.id,
+    object: "payment_link",
+    url: `${deps.config.publicUrl}/payment-links/${row.id}`,
+    product_id: row.product_id,
+    merchant_id: row.merchant_id,
+    merchant_name: workspace?.display_name ?? null,
+    product_data: row.product_data,
+    // The verified payout wallet wins over whatever a client once synced.
+    merchant_wallet: workspace?.stacks_address ?? row.merchant_wallet,
+    active: row.active,
+    env: workspace?.type === "production" ? "live" : "test",
+    expires_at: row.expires_at,
+    created_at: row.created_at,
+  };
+}
+
+/** Public read: 404 unknown, 410 expired, 403 `payment_link_disabled` for a disabled link. */
+export async function publicPaymentLink(
+  deps: Deps,
+  db: Db,
+  id: string,
+  options: { allowInactive?: boolean } = {},
+): Promise<PaymentLinkView> {
+  const row = await db.selectFrom("payment_links").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ApiError("payment_link_not_found", { param: "id" });
+  if (!options.allowInactive) {
+    if (row.expires_at !== null && row.expires_at <= nowSeconds())
+      throw new ApiError("payment_link_expired", { param: "id" });
+    if (!row.active) throw new ApiError("payment_link_disabled", { param: "id" });
+  }
+  return linkView(deps, db, row);
+}

@@ -1,0 +1,204 @@
+import type { Db } from "../db/database.ts";
+import type { ProductRow } from "../db/schema.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import type { Deps } from "../http/context.ts";
+import type { Pagination } from "../http/openapi.ts";
+import type { WorkspaceScope } from "./access.ts";
+import { isUniqueViolation } from "./db-errors.ts";
+import { environmentOf } from "./environments.ts";
+import { cursorPosition, type Page, toPage } from "./pagination.ts";
+import { syncProductLink } from "./payment-links.ts";
+
+export interface ProductInput {
+  id?: string | undefined;
+  name: string;
+  description?: string | null | undefined;
+  stock: number;
+  view_type: "card" | "button";
+  price_minor: number;
+  currency: string;
+  require_email: boolean;
+  require_shipping_address: boolean;
+  /** Enables or disables the product's payment link. */
+  link_active?: boolean | undefined;
+}
+
+export interface ProductView {
+  id: string;
+  object: "product";
+  environment_id: string;
+  name: string;
+  description: string | null;
+  stock: number;
+  view_type: "card" | "button";
+  price_minor: number;
+  /** Dollars, for display (`price_minor / 100`). */
+  price: number;
+  currency: string;
+  require_email: boolean;
+  require_shipping_address: boolean;
+  payment_link: { id: string; active: boolean; url: string } | null;
+  created_at: number;
+  updated_at: number;
+}
+
+async function productView(deps: Deps, db: Db, row: ProductRow): Promise<ProductView> {
+  const link = await db
+    .selectFrom("payment_links")
+    .select(["id", "active"])
+    .where("product_id", "=", row.id)
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    id: row.id,
+    object: "product",
+    environment_id: row.environment_id,
+    name: row.name,
+    description: row.description,
+    stock: row.stock,
+    view_type: row.view_type,
+    price_minor: row.price_minor,
+    price: row.price_minor / 100,
+    currency: row.currency,
+    require_email: row.require_email,
+    require_shipping_address: row.require_shipping_address,
+    payment_link: link
+      ? { id: link.id, active: link.active, url: `${deps.config.publicUrl}/payment-links/${link.id}` }
+      : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function findProduct(db: Db, workspaceId: string, id: string): Promise<ProductRow> {
+  const row = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", id)
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!row) throw notFound("product", id);
+  return row;
+}
+
+export async function getProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<ProductView> {
+  return productView(deps, deps.db, await findProduct(deps.db, scope.workspaceId, id));
+}
+
+export async function listProducts(
+  deps: Deps,
+  scope: WorkspaceScope,
+  page: Pagination,
+  url: string,
+): Promise<Page<ProductView>> {
+  const { before, after } = await cursorPosition(deps.db, "products", scope.workspaceId, page);
+  let query = deps.db.selectFrom("products").selectAll().where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  if (before !== undefined) query = query.where("seq", "<", before);
+  if (after !== undefined) query = query.where("seq", ">", after);
+  const ascending = after !== undefined;
+  const rows = await query
+    .orderBy("seq", ascending ? "asc" : "desc")
+    .limit(page.limit + 1)
+    .execute();
+  const result = toPage(rows, page.limit, url, ascending);
+  return { ...result, data: await Promise.all(result.data.map((r) => productView(deps, deps.db, r))) };
+}
+
+/** Creates the product and its active payment link together (SPEC.md §4 "Product links"). */
+export async function createProduct(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: ProductInput,
+): Promise<ProductView> {
+  const now = nowSeconds();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
+      const row = await trx
+        .insertInto("products")
+        .values({
+          id: input.id ?? newId("product"),
+          workspace_id: scope.workspaceId,
+          environment_id: environment.id,
+          name: input.name,
+          description: input.description ?? null,
+          stock: input.stock,
+          view_type: input.view_type,
+          price_minor: input.price_minor,
+          currency: input.currency,
+          require_email: input.require_email,
+          require_shipping_address: input.require_shipping_address,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await syncProductLink(trx, row, { active: input.link_active ?? true });
+      return productView(deps, trx, row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("id_taken", { param: "id" });
+    throw err;
+  }
+}
+
+export async function updateProduct(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  input: ProductInput,
+): Promise<ProductView> {
+  return deps.db.transaction().execute(async (trx) => {
+    await findProduct(trx, scope.workspaceId, id);
+    const row = await trx
+      .updateTable("products")
+      .set({
+        name: input.name,
+        description: input.description ?? null,
+        stock: input.stock,
+        view_type: input.view_type,
+        price_minor: input.price_minor,
+        currency: input.currency,
+        require_email: input.require_email,
+        require_shipping_address: input.require_shipping_address,
+        updated_at: nowSeconds(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await syncProductLink(trx, row, input.link_active === undefined ? {} : { active: input.link_active });
+    return productView(deps, trx, row);
+  });
+}
+
+/** Legacy `POST /api/products` sync: create or update by the client's id. */
+export async function upsertProduct(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: ProductInput & { id: string },
+): Promise<ProductView> {
+  const existing = await deps.db
+    .selectFrom("products")
+    .select(["id", "workspace_id"])
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  if (existing && existing.workspace_id !== scope.workspaceId)
+    throw new ApiError("id_taken", { param: "id" });
+  return existing ? updateProduct(deps, scope, input.id, input) : createProduct(deps, scope, input);
+}
+
+export async function deleteProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
+  await findProduct(deps.db, scope.workspaceId, id);
+  await deps.db.transaction().execute(async (trx) => {
+    // The product's links stop selling it; intents keep their product_id for history.
+    await trx
+      .updateTable("payment_links")
+      .set({ active: false, updated_at: nowSeconds() })
+      .where("product_id", "=", id)
+      .execute();
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+  });
+}

@@ -1,0 +1,218 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import { slugify } from "../domain/slug.ts";
+import type { Deps } from "../http/context.ts";
+import { isUniqueViolation } from "./db-errors.ts";
+import { getOrganization } from "./organizations.ts";
+
+export interface BusinessProfile {
+  display_name: string | null;
+  website: string | null;
+  description: string | null;
+}
+
+export interface WorkspaceView {
+  id: string;
+  object: "workspace";
+  organization_id: string;
+  org_id: string;
+  organization_name: string;
+  name: string;
+  slug: string | null;
+  user_count: number;
+  stacks_address: string | null;
+  bitcoin_payment_address: string | null;
+  bitcoin_ordinals_address: string | null;
+  business_profile: BusinessProfile;
+  created_at: number;
+}
+
+const SLUG_TAKEN_WS =
+  "Workspace slug is already taken within this organization. Please choose a different one.";
+
+export function workspacesQuery(db: Db) {
+  return db
+    .selectFrom("workspaces as w")
+    .innerJoin("organizations as o", "o.id", "w.organization_id")
+    .leftJoin("workspace_wallets as ww", "ww.workspace_id", "w.id")
+    .select([
+      "w.id",
+      "w.seq",
+      "w.organization_id",
+      "o.name as organization_name",
+      "w.name",
+      "w.slug",
+      "w.display_name",
+      "w.website",
+      "w.description",
+      "w.created_at",
+      "ww.stacks_address",
+      "ww.bitcoin_payment_address",
+      "ww.bitcoin_ordinals_address",
+      sql<number>`(select count(*)::int from organization_members m where m.organization_id = w.organization_id)`.as(
+        "user_count",
+      ),
+    ]);
+}
+
+type WorkspaceRecord = Awaited<ReturnType<ReturnType<typeof workspacesQuery>["executeTakeFirstOrThrow"]>>;
+
+export function workspaceView(row: WorkspaceRecord): WorkspaceView {
+  return {
+    id: row.id,
+    object: "workspace",
+    organization_id: row.organization_id,
+    org_id: row.organization_id,
+    organization_name: row.organization_name,
+    name: row.name,
+    slug: row.slug,
+    user_count: row.user_count,
+    stacks_address: row.stacks_address,
+    bitcoin_payment_address: row.bitcoin_payment_address,
+    bitcoin_ordinals_address: row.bitcoin_ordinals_address,
+    business_profile: { display_name: row.display_name, website: row.website, description: row.description },
+    created_at: row.created_at,
+  };
+}
+
+/** A workspace the caller may see (access already checked by the route). */
+export async function getWorkspace(deps: Deps, id: string): Promise<WorkspaceView> {
+  const row = await workspacesQuery(deps.db).where("w.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("workspace", id);
+  return workspaceView(row);
+}
+
+export async function listWorkspaces(
+  deps: Deps,
+  userId: string,
+  organizationId: string,
+): Promise<WorkspaceView[]> {
+  await getOrganization(deps, userId, organizationId);
+  const rows = await workspacesQuery(deps.db)
+    .where("w.organization_id", "=", organizationId)
+    .orderBy("w.seq")
+    .execute();
+  return rows.map(workspaceView);
+}
+
+/** The sandbox environment every new workspace starts with (at least one always exists). */
+export const DEFAULT_ENVIRONMENT_NAME = "sandbox";
+
+export async function createWorkspace(
+  deps: Deps,
+  userId: string,
+  organizationId: string,
+  input: { name: string; slug?: string | undefined },
+): Promise<WorkspaceView> {
+  await getOrganization(deps, userId, organizationId);
+  const id = newId("workspace");
+  const now = nowSeconds();
+  const explicitSlug = input.slug !== undefined;
+  const base = input.slug ?? (slugify(input.name) || null);
+  await deps.db.transaction().execute(async (trx) => {
+    // A derived slug gets a numeric suffix when taken; an explicit one is the caller's choice → slug_taken.
+    let slug = base;
+    if (slug && !explicitSlug) {
+      const taken = await trx
+        .selectFrom("workspaces")
+        .select("slug")
+        .where("organization_id", "=", organizationId)
+        .where("slug", "like", `${slug}%`)
+        .execute();
+      const used = new Set(taken.map((t) => t.slug));
+      for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    }
+    try {
+      await trx
+        .insertInto("workspaces")
+        .values({
+          id,
+          organization_id: organizationId,
+          name: input.name,
+          slug,
+          display_name: null,
+          website: null,
+          description: null,
+          webhook_tested: false,
+          test_payment_completed: false,
+          created_at: now,
+        })
+        .execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_WS });
+      throw err;
+    }
+    await trx
+      .insertInto("environments")
+      .values({
+        id: newId("environment"),
+        workspace_id: id,
+        name: DEFAULT_ENVIRONMENT_NAME,
+        type: "sandbox",
+        created_at: now,
+      })
+      .execute();
+  });
+  return getWorkspace(deps, id);
+}
+
+export async function updateWorkspace(
+  deps: Deps,
+  id: string,
+  input: { name?: string | undefined; slug?: string | null | undefined },
+): Promise<WorkspaceView> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0) {
+    try {
+      await deps.db.updateTable("workspaces").set(changes).where("id", "=", id).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_WS });
+      throw err;
+    }
+  }
+  return getWorkspace(deps, id);
+}
+
+export async function deleteWorkspace(deps: Deps, id: string): Promise<void> {
+  await deps.db.deleteFrom("workspaces").where("id", "=", id).execute();
+}
+
+/** PATCH business-profile: any of display_name, website, description; mirrored to the legacy merchant. */
+export async function updateBusinessProfile(
+  deps: Deps,
+  id: string,
+  input: {
+    display_name?: string | null | undefined;
+    website?: string | null | undefined;
+    description?: string | null | undefined;
+  },
+): Promise<WorkspaceView> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return getWorkspace(deps, id);
+  const merchantChanges = Object.fromEntries(
+    Object.entries({
+      name: input.display_name,
+      website_url: input.website,
+      business_description: input.description,
+    }).filter(([, v]) => v !== undefined && v !== null),
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
+    if (Object.keys(merchantChanges).length === 0) return;
+    await trx
+      .updateTable("merchants")
+      .set(merchantChanges)
+      .where("user_id", "in", (eb) =>
+        eb
+          .selectFrom("organization_members as m")
+          .innerJoin("workspaces as w", "w.organization_id", "m.organization_id")
+          .select("m.user_id")
+          .where("w.id", "=", id)
+          .where("m.role", "=", "owner"),
+      )
+      .execute();
+  });
+  return getWorkspace(deps, id);
+}

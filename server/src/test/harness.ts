@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { hashMessage } from "@stacks/encryption";
+import { bytesToHex } from "@stacks/common";
+import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey, signMessageHashRsv } from "@stacks/transactions";
+import pg from "pg";
+import { createApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
+import type { Deps } from "../http/context.ts";
+import { FxRates } from "../services/fx.ts";
+
+/**
+ * A real server stack per test file: the app in-process over a real database — in-memory PGlite,
+ * or, when SPAY_TEST_DB=postgres, a private schema on the PostgreSQL server (dropped afterwards).
+ */
+export interface TestApi {
+  deps: Deps;
+  config: Config;
+  request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes and assert on them.
+  body: any;
+}
+
+export const TEST_USD_PER_BTC = 100_000;
+
+export async function startTestApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+  const config = loadConfig(
+    {},
+    {
+      fxSource: `fixed:${TEST_USD_PER_BTC}`,
+      scryptLog2N: 10,
+      rateLimitIpPerSecond: 0,
+      rateLimitKeyPerSecond: 0,
+      rateLimitAuthPerMinute: 0,
+      publicUrl: "https://pay.example.test",
+      ...overrides,
+    },
+  );
+  let database: DatabaseHandle;
+  let dropSchema: (() => Promise<void>) | null = null;
+  if (process.env.SPAY_TEST_DB === "postgres") {
+    const url = process.env.SPAY_TEST_DATABASE_URL;
+    if (!url) throw new Error("SPAY_TEST_DB=postgres needs SPAY_TEST_DATABASE_URL");
+    const schema = `spay_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = await openDatabase({ kind: "postgres", url, poolSize: 10, schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ kind: "pglite", dataDir: null });
+  }
+  await migrateToLatest(database.db);
+  const deps: Deps = { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) };
+  const app = createApp(deps);
+
+  return {
+    deps,
+    config,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.rawBody !== undefined) body = options.rawBody;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // Non-JSON answers are returned as text for the test to assert on.
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    async close() {
+      await database.close();
+      await dropSchema?.();
+    },
+  };
+}
+
+export interface TestWallet {
+  privateKey: string;
+  publicKey: string;
+  address: string;
+}
+
+export function newTestWallet(network: "testnet" | "mainnet" = "testnet"): TestWallet {
+  const privateKey = randomPrivateKey();
+  return { privateKey, publicKey: privateKeyToPublic(privateKey) as string, address: getAddressFromPrivateKey(privateKey, network) };
+}
+
+/** Signs like a Stacks wallet's `stx_signMessage`: RSV over the prefixed message hash. */
+export function signMessage(wallet: TestWallet, message: string): string {
+  return signMessageHashRsv({ messageHash: bytesToHex(hashMessage(message)), privateKey: wallet.privateKey });
+}
+
+let counter = 0;
+export function uniqueEmail(): string {
+  counter++;
+  return `merchant${counter}.${randomBytes(3).toString("hex")}@example.com`;
+}
+
+export async function signUp(api: TestApi, email = uniqueEmail()) {
+  const res = await api.request("POST", "/v1/auth/register", { body: { email, password: "s3cret-password" } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.session_id as string, user: res.body.user, email };
+}
+
+/**
+ * A merchant ready to take payments: account, organization, workspace, a payout wallet verified
+ * with a real signature, and the test keys onboarding creates.
+ */
+export async function setupMerchant(api: TestApi) {
+  const { token, user, email } = await signUp(api);
+  const slug = `org-${randomBytes(4).toString("hex")}`;
+  const org = await api.request("POST", "/v1/organizations", { token, body: { name: "Acme", slug } });
+  const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, { token, body: { name: "Main Store" } });
+  const workspaceId = ws.body.id as string;
+  const wallet = newTestWallet();
+  const challenge = await api.request("GET", `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=payout_wallet`);
+  const verify = await api.request("POST", "/onboarding/wallet/verify", {
+    token,
+    headers: { "x-workspace-id": workspaceId },
+    body: {
+      address: wallet.address,
+      public_key: wallet.publicKey,
+      signature: signMessage(wallet, challenge.body.message),
+      nonce: challenge.body.nonce,
+    },
+  });
+  if (verify.status !== 200) throw new Error(`wallet verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  const keys = verify.body.api_keys as { type: string; key: string }[];
+  const sk = keys.find((k) => k.type === "sk")?.key;
+  const pk = keys.find((k) => k.type === "pk")?.key;
+  if (!sk || !pk) throw new Error("onboarding did not return test keys");
+  return { token, user, email, organizationId: org.body.id as string, workspaceId, wallet, sk, pk };
+}
+
+export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
