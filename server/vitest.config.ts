@@ -15,7 +15,7 @@ export default defineConfig({
       ...(postgresUrl
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "postgres",
                 include: ["src/**/*.test.ts"],

@@ -65,7 +65,8 @@ export function validationError(error: ZodError): ApiError {
     const param = path ? `${path}.${key}` : key;
     return new ApiError("parameter_unknown", { message: `Received unknown parameter: ${param}`, param });
   }
-  if (issue.code === "invalid_type" && issue.input === undefined) {
+  // zod 4 omits the input from issues; its message says "received undefined" for absent fields.
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) {
     return new ApiError("parameter_missing", { message: `Missing required param: ${path}`, param: path });
   }
   return new ApiError("parameter_invalid", {

@@ -9,8 +9,13 @@ import * as onboarding from "../services/onboarding.ts";
 import { SignedChallengeFields } from "./auth.ts";
 import { ApiKeySchema, MerchantSchema } from "./schemas.ts";
 
+// Optional to zod so that a missing header reaches the handler and answers `workspace_required`.
 const headers = z.object({
-  "x-workspace-id": z.string().min(1).max(100).openapi({ description: "The workspace being onboarded" }),
+  "x-workspace-id": z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "The workspace being onboarded (required)" }),
 });
 
 const WalletVerifyBody = z

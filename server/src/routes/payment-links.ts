@@ -18,7 +18,7 @@ const PaymentLinkBody = z
       .record(z.string().max(100), z.unknown())
       .refine((d) => JSON.stringify(d).length <= 20_000, "product_data is too large"),
     merchant_wallet: z.string().max(100).nullable().optional(),
-    active: z.boolean().default(true),
+    active: z.boolean().optional().openapi({ description: "Default true for a new link; kept on update" }),
     expires_at: z.number().int().positive().nullable().optional(),
   })
   .openapi("PaymentLinkRequest");

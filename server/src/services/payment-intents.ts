@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
+import { sql } from "kysely";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
@@ -10,7 +11,7 @@ import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
 import type { WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
-import { recordEvent } from "./events.ts";
+import { eventValues, recordEvent } from "./events.ts";
 import { cursorPosition, type Page, toPage } from "./pagination.ts";
 import { tokensFor } from "./token-registry.ts";
 
@@ -110,122 +111,115 @@ export async function recordPaymentEvent(
   to: PaymentStatus,
   details: { reason?: string | null; txid?: string | null } = {},
 ): Promise<void> {
-  await db
-    .insertInto("payment_events")
-    .values({
-      id: newId("paymentEvent"),
-      payment_intent_id: intentId,
-      from_status: from,
-      to_status: to,
-      reason: details.reason ?? null,
-      txid: details.txid ?? null,
-      created_at: nowSeconds(),
-    })
-    .execute();
+  await db.insertInto("payment_events").values(paymentEventValues(intentId, from, to, details)).execute();
+}
+
+function paymentEventValues(
+  intentId: string,
+  from: PaymentStatus | null,
+  to: PaymentStatus,
+  details: { reason?: string | null; txid?: string | null },
+) {
+  return {
+    id: newId("paymentEvent"),
+    payment_intent_id: intentId,
+    from_status: from,
+    to_status: to,
+    reason: details.reason ?? null,
+    txid: details.txid ?? null,
+    created_at: nowSeconds(),
+  };
+}
+
+/** Everything creation needs from the database, read in one query. */
+async function creationContext(db: Db, scope: WorkspaceScope, productId: string | undefined) {
+  let query = db
+    .selectFrom("environments as e")
+    .innerJoin("workspaces as w", "w.id", "e.workspace_id")
+    .leftJoin("workspace_wallets as ww", "ww.workspace_id", "w.id")
+    .select(["e.id as environment_id", "e.type", "ww.stacks_address", "w.test_payment_completed"])
+    .select(
+      productId === undefined
+        ? sql<boolean>`true`.as("product_ok")
+        : sql<boolean>`exists(select 1 from products p where p.id = ${productId} and p.workspace_id = w.id)`.as("product_ok"),
+    )
+    .where("w.id", "=", scope.workspaceId);
+  query = scope.environmentId ? query.where("e.id", "=", scope.environmentId) : query.where("e.type", "=", "sandbox");
+  const row = await query.orderBy("e.seq").limit(1).executeTakeFirst();
+  if (row) return row;
+  // No sandbox environment left (a workspace may keep only production ones): make the default.
+  await environmentOf(db, scope.workspaceId, scope.environmentId);
+  return creationContext(db, scope, productId);
 }
 
 /**
  * Creates an intent with its asset amount frozen at the current rate: sats = ceil(usd / usdPerBtc
  * × 1e8); USDC = cents × 10 000. The recipient is the workspace's verified payout wallet on the
- * chain of the key's environment. Intent, payment event and `payment_intent.created` are one transaction.
+ * chain of the key's environment. The intent, its first payment event and the
+ * `payment_intent.created` outbox event are written by one statement (writable CTEs), so they
+ * commit together — and in two round trips, since creation is the API's hottest path.
  */
-export async function createPaymentIntent(
-  deps: Deps,
-  scope: WorkspaceScope,
-  input: CreatePaymentIntentInput,
-): Promise<PaymentIntentView> {
+export async function createPaymentIntent(deps: Deps, scope: WorkspaceScope, input: CreatePaymentIntentInput): Promise<PaymentIntentView> {
   const quote = input.asset === "sbtc" ? await deps.fx.current() : null;
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
-    const env = environment.type === "production" ? "live" : "test";
-    if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
-    const wallet = await trx
-      .selectFrom("workspace_wallets")
-      .select("stacks_address")
-      .where("workspace_id", "=", scope.workspaceId)
-      .executeTakeFirst();
-    const payout = wallet ? parseStacksAddress(wallet.stacks_address) : null;
-    if (!payout) throw new ApiError("payout_wallet_missing");
-    const recipient = addressOnNetwork(payout, env === "live" ? "mainnet" : "testnet");
-    if (
-      input.merchant_principal &&
-      input.merchant_principal !== recipient &&
-      input.merchant_principal !== payout.address
-    ) {
-      throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
-    }
-    if (input.product_id) {
-      const product = await trx
-        .selectFrom("products")
-        .select("id")
-        .where("id", "=", input.product_id)
-        .where("workspace_id", "=", scope.workspaceId)
-        .executeTakeFirst();
-      if (!product)
-        throw new ApiError("resource_missing", {
-          message: `No such product: '${input.product_id}'`,
-          param: "product_id",
-        });
-    }
-    const token = tokensFor(deps.config, env)[input.asset];
-    const amountAsset =
-      input.asset === "sbtc"
-        ? centsToSats(input.amount_minor, quote!.usdPerBtc)
-        : centsToUsdcUnits(input.amount_minor);
-    const id = newId("paymentIntent");
-    const now = nowSeconds();
-    const created = await trx
-      .insertInto("payment_intents")
-      .values({
-        id,
-        workspace_id: scope.workspaceId,
-        environment_id: environment.id,
-        env,
-        amount_minor: input.amount_minor,
-        currency: input.currency,
-        asset: input.asset,
-        amount_asset: amountAsset.toString(),
-        usd_per_btc: quote ? String(quote.usdPerBtc) : null,
-        token_contract: token.contractId,
-        recipient,
-        // The id is ≤ 34 bytes, unique, and what the wallet puts in the SIP-010 memo.
-        memo: id,
-        status: "requires_payment_method",
-        fulfillment_status: "not_required",
-        customer_email: input.customer_email ?? null,
-        shipping_address: JSON.stringify(input.shipping_address ?? null),
-        merchant_principal: input.merchant_principal ?? recipient,
-        txid: null,
-        payment_method: input.payment_method ?? null,
-        metadata: JSON.stringify(input.metadata ?? {}),
-        product_id: input.product_id ?? null,
-        status_reason: null,
-        expires_at: now + (input.expires_in ?? deps.config.intentTtlSeconds),
-        created_at: now,
-        updated_at: now,
-        canceled_at: null,
-        cancellation_reason: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordPaymentEvent(trx, id, null, "requires_payment_method", { reason: "created" });
-    await recordEvent(trx, {
-      workspaceId: scope.workspaceId,
-      env,
-      type: "payment_intent.created",
-      object: paymentIntentView(deps, created),
-    });
-    if (env === "test") {
-      await trx
-        .updateTable("workspaces")
-        .set({ test_payment_completed: true })
-        .where("id", "=", scope.workspaceId)
-        .where("test_payment_completed", "=", false)
-        .execute();
-    }
-    return created;
-  });
-  return paymentIntentView(deps, row);
+  const ctx = await creationContext(deps.db, scope, input.product_id);
+  const env = ctx.type === "production" ? "live" : "test";
+  if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
+  const payout = ctx.stacks_address ? parseStacksAddress(ctx.stacks_address) : null;
+  if (!payout) throw new ApiError("payout_wallet_missing");
+  const recipient = addressOnNetwork(payout, env === "live" ? "mainnet" : "testnet");
+  if (input.merchant_principal && input.merchant_principal !== recipient && input.merchant_principal !== payout.address) {
+    throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
+  }
+  if (!ctx.product_ok) throw new ApiError("resource_missing", { message: `No such product: '${input.product_id}'`, param: "product_id" });
+
+  const token = tokensFor(deps.config, env)[input.asset];
+  const amountAsset = quote ? centsToSats(input.amount_minor, quote.usdPerBtc) : centsToUsdcUnits(input.amount_minor);
+  const id = newId("paymentIntent");
+  const now = nowSeconds();
+  const row: PaymentIntentRow = {
+    id,
+    seq: 0,
+    workspace_id: scope.workspaceId,
+    environment_id: ctx.environment_id,
+    env,
+    amount_minor: input.amount_minor,
+    currency: input.currency,
+    asset: input.asset,
+    amount_asset: amountAsset.toString(),
+    usd_per_btc: quote ? String(quote.usdPerBtc) : null,
+    token_contract: token.contractId,
+    recipient,
+    // The id is ≤ 34 bytes, unique, and what the wallet puts in the SIP-010 memo.
+    memo: id,
+    status: "requires_payment_method",
+    fulfillment_status: "not_required",
+    customer_email: input.customer_email ?? null,
+    shipping_address: input.shipping_address ?? null,
+    merchant_principal: input.merchant_principal ?? recipient,
+    txid: null,
+    amount_received: "0",
+    payment_method: input.payment_method ?? null,
+    metadata: input.metadata ?? {},
+    product_id: input.product_id ?? null,
+    status_reason: null,
+    expires_at: now + (input.expires_in ?? deps.config.intentTtlSeconds),
+    created_at: now,
+    updated_at: now,
+    canceled_at: null,
+    cancellation_reason: null,
+  };
+  const view = paymentIntentView(deps, row);
+  const { seq: _seq, amount_received: _received, ...values } = row;
+  await deps.db
+    .with("first_event", (db) => db.insertInto("payment_events").values(paymentEventValues(id, null, "requires_payment_method", { reason: "created" })))
+    .with("outbox", (db) => db.insertInto("events").values(eventValues({ workspaceId: scope.workspaceId, env, type: "payment_intent.created", object: view })))
+    .insertInto("payment_intents")
+    .values({ ...values, shipping_address: JSON.stringify(values.shipping_address), metadata: JSON.stringify(values.metadata) })
+    .execute();
+  if (env === "test" && !ctx.test_payment_completed) {
+    await deps.db.updateTable("workspaces").set({ test_payment_completed: true }).where("id", "=", scope.workspaceId).execute();
+  }
+  return view;
 }
 
 async function findIntent(db: Db, workspaceId: string, id: string): Promise<PaymentIntentRow> {

@@ -89,7 +89,8 @@ export interface PaymentLinkInput {
   product_id?: string | null | undefined;
   product_data: Record<string, unknown>;
   merchant_wallet?: string | null | undefined;
-  active: boolean;
+  /** New links start active. */
+  active?: boolean | undefined;
   expires_at?: number | null | undefined;
 }
 
@@ -122,16 +123,18 @@ export async function upsertPaymentLink(
           param: "product_id",
         });
     }
-    const values = {
-      merchant_id: input.merchant_id ?? null,
-      product_id: input.product_id ?? null,
+    // An update changes only what the body names: the dashboard's sync sends no product_id or
+    // expires_at, and must not cut the link loose from its product or make it stop expiring.
+    const given = {
+      ...(input.merchant_id !== undefined ? { merchant_id: input.merchant_id } : {}),
+      ...(input.product_id !== undefined ? { product_id: input.product_id } : {}),
+      ...(input.merchant_wallet !== undefined ? { merchant_wallet: input.merchant_wallet } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(input.expires_at !== undefined ? { expires_at: input.expires_at } : {}),
       product_data: JSON.stringify(input.product_data),
-      merchant_wallet: input.merchant_wallet ?? null,
-      active: input.active,
-      expires_at: input.expires_at ?? null,
       updated_at: now,
     };
-    if (existing) await trx.updateTable("payment_links").set(values).where("id", "=", id).execute();
+    if (existing) await trx.updateTable("payment_links").set(given).where("id", "=", id).execute();
     else {
       const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
       await trx
@@ -140,8 +143,13 @@ export async function upsertPaymentLink(
           id,
           workspace_id: scope.workspaceId,
           environment_id: environment.id,
+          merchant_id: null,
+          product_id: null,
+          merchant_wallet: null,
+          active: true,
+          expires_at: null,
           created_at: now,
-          ...values,
+          ...given,
         })
         .execute();
     }

@@ -72,19 +72,21 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
   };
 }
 
-async function findProduct(db: Db, workspaceId: string, id: string): Promise<ProductRow> {
-  const row = await db
+/** As in the list, a key (or X-Environment-Id) sees only its environment: a test key cannot touch live products. */
+async function findProduct(db: Db, scope: WorkspaceScope, id: string): Promise<ProductRow> {
+  let query = db
     .selectFrom("products")
     .selectAll()
     .where("id", "=", id)
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
+    .where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound("product", id);
   return row;
 }
 
 export async function getProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<ProductView> {
-  return productView(deps, deps.db, await findProduct(deps.db, scope.workspaceId, id));
+  return productView(deps, deps.db, await findProduct(deps.db, scope, id));
 }
 
 export async function listProducts(
@@ -152,7 +154,7 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductView> {
   return deps.db.transaction().execute(async (trx) => {
-    await findProduct(trx, scope.workspaceId, id);
+    await findProduct(trx, scope, id);
     const row = await trx
       .updateTable("products")
       .set({
@@ -191,7 +193,7 @@ export async function upsertProduct(
 }
 
 export async function deleteProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
-  await findProduct(deps.db, scope.workspaceId, id);
+  await findProduct(deps.db, scope, id);
   await deps.db.transaction().execute(async (trx) => {
     // The product's links stop selling it; intents keep their product_id for history.
     await trx

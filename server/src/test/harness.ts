@@ -130,17 +130,18 @@ export async function signUp(api: TestApi, email = uniqueEmail()) {
   return { token: res.body.session_id as string, user: res.body.user, email };
 }
 
-/**
- * A merchant ready to take payments: account, organization, workspace, a payout wallet verified
- * with a real signature, and the test keys onboarding creates.
- */
-export async function setupMerchant(api: TestApi) {
-  const { token, user, email } = await signUp(api);
+/** An organization with one workspace, as the Get Started flow's first step creates them. */
+export async function createWorkspace(api: TestApi, token: string, name = "Main Store") {
   const slug = `org-${randomBytes(4).toString("hex")}`;
   const org = await api.request("POST", "/v1/organizations", { token, body: { name: "Acme", slug } });
-  const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, { token, body: { name: "Main Store" } });
-  const workspaceId = ws.body.id as string;
-  const wallet = newTestWallet();
+  if (org.status !== 201) throw new Error(`organization failed: ${org.status} ${JSON.stringify(org.body)}`);
+  const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, { token, body: { name } });
+  if (ws.status !== 201) throw new Error(`workspace failed: ${ws.status} ${JSON.stringify(ws.body)}`);
+  return { organizationId: org.body.id as string, workspaceId: ws.body.id as string };
+}
+
+/** Verifies `wallet` as the workspace's payout wallet with a real signature over a fresh challenge. */
+export async function verifyPayoutWallet(api: TestApi, token: string, workspaceId: string, wallet = newTestWallet()) {
   const challenge = await api.request("GET", `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=payout_wallet`);
   const verify = await api.request("POST", "/onboarding/wallet/verify", {
     token,
@@ -153,11 +154,22 @@ export async function setupMerchant(api: TestApi) {
     },
   });
   if (verify.status !== 200) throw new Error(`wallet verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  return { wallet, response: verify };
+}
+
+/**
+ * A merchant ready to take payments: account, organization, workspace, a payout wallet verified
+ * with a real signature, and the test keys onboarding creates.
+ */
+export async function setupMerchant(api: TestApi) {
+  const { token, user, email } = await signUp(api);
+  const { organizationId, workspaceId } = await createWorkspace(api, token);
+  const { wallet, response: verify } = await verifyPayoutWallet(api, token, workspaceId);
   const keys = verify.body.api_keys as { type: string; key: string }[];
   const sk = keys.find((k) => k.type === "sk")?.key;
   const pk = keys.find((k) => k.type === "pk")?.key;
   if (!sk || !pk) throw new Error("onboarding did not return test keys");
-  return { token, user, email, organizationId: org.body.id as string, workspaceId, wallet, sk, pk };
+  return { token, user, email, organizationId, workspaceId, wallet, sk, pk };
 }
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;

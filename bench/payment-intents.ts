@@ -1,0 +1,86 @@
+/**
+ * POST /v1/payment_intents throughput and latency at fixed concurrency, on embedded PGlite and on
+ * PostgreSQL (DATABASE_URL, default the local server's `test` database; a fresh `spay_bench`
+ * database is created). Every request carries a unique Idempotency-Key, as the SDK sends.
+ *
+ *   pnpm bench            # both engines
+ *   BENCH_ENGINES=pglite pnpm bench
+ */
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import pg from "pg";
+import { createMerchant } from "./lib/merchant.ts";
+import { startServerProcess } from "./lib/server-process.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://root@127.0.0.1:5432/test";
+const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",");
+
+interface Row {
+  engine: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function freshPostgresDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query("drop database if exists spay_bench with (force)");
+  await admin.query("create database spay_bench");
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = "/spay_bench";
+  return url.toString();
+}
+
+async function run(engine: string): Promise<Row> {
+  const env: Record<string, string> = engine === "postgres" ? { DATABASE_URL: await freshPostgresDatabase() } : {};
+  const server = await startServerProcess(env);
+  try {
+    const { sk } = await createMerchant(server.url);
+    const options = {
+      url: `${server.url}/v1/payment_intents`,
+      method: "POST" as const,
+      headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" },
+      body: JSON.stringify({ amount_minor: 1999, customer_email: "buyer@example.com", metadata: { order: "bench" } }),
+      connections: CONNECTIONS,
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...(req.headers as object), "idempotency-key": randomUUID() } }) }],
+    };
+    await autocannon({ ...options, duration: 3 }); // warm-up: JIT, pools, caches
+    const result = await autocannon({ ...options, duration: DURATION_S });
+    return {
+      engine,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const rows: Row[] = [];
+for (const engine of engines) rows.push(await run(engine));
+
+const TARGET = { rps: 2000, p99: 25 };
+const lines = [
+  `POST /v1/payment_intents — ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+  "",
+  "| engine | intents/s | p50 ms | p99 ms | errors | non-2xx | target (PostgreSQL) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ...rows.map((r) => {
+    const verdict =
+      r.engine === "postgres" ? (r.rps >= TARGET.rps && r.p99 <= TARGET.p99 ? "pass" : `FAIL (≥ ${TARGET.rps}/s, p99 ≤ ${TARGET.p99} ms)`) : "—";
+    return `| ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${verdict} |`;
+  }),
+];
+console.log(lines.join("\n"));
+writeFileSync(new URL("./results/payment-intents.md", import.meta.url), `${lines.join("\n")}\n`);

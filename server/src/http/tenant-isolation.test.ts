@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+
+/**
+ * Every route that addresses an object by id, called with workspace A's credentials on workspace
+ * B's objects, answers 404 (or a 4xx that reveals nothing) and leaves B's data unchanged.
+ */
+let api: TestApi;
+let a: Merchant;
+let b: Merchant;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  a = await setupMerchant(api);
+  b = await setupMerchant(api);
+  const product = await api.request("POST", "/v1/products", { token: b.sk, body: { name: "B's thing", price_minor: 500, stock: 3 } });
+  const intent = await api.request("POST", "/v1/payment_intents", { token: b.sk, body: { amount_minor: 500 } });
+  const keys = await api.request("GET", `/v1/workspaces/${b.workspaceId}/api-keys`, { token: b.token });
+  const envs = await api.request("GET", "/api/environments", { token: b.sk });
+  const merchant = await api.request("GET", "/v1/auth/session", { token: b.token });
+  Object.assign(ids, {
+    org: b.organizationId,
+    ws: b.workspaceId,
+    product: product.body.id,
+    link: product.body.payment_link.id,
+    intent: intent.body.id,
+    key: keys.body.data[0].id,
+    env: envs.body.data[0].id,
+    merchant: merchant.body.user.merchant_id,
+  });
+});
+afterAll(() => api.close());
+
+type Credential = "session" | "sk" | "pk";
+interface Case {
+  method: string;
+  path: string;
+  body?: unknown;
+  as: Credential[];
+  /** Status expected instead of 404 where the route's contract says so. */
+  status?: number;
+}
+
+const CASES: Case[] = [
+  { method: "GET", path: "/v1/organizations/{org}", as: ["session"] },
+  { method: "PATCH", path: "/v1/organizations/{org}", body: { name: "pwned" }, as: ["session"] },
+  { method: "DELETE", path: "/v1/organizations/{org}", as: ["session"] },
+  { method: "GET", path: "/v1/organizations/{org}/workspaces", as: ["session"] },
+  { method: "POST", path: "/v1/organizations/{org}/workspaces", body: { name: "intruder" }, as: ["session"] },
+  { method: "GET", path: "/v1/workspaces/{ws}", as: ["session", "sk", "pk"] },
+  { method: "PATCH", path: "/v1/workspaces/{ws}", body: { name: "pwned" }, as: ["session"] },
+  { method: "DELETE", path: "/v1/workspaces/{ws}", as: ["session"] },
+  { method: "PATCH", path: "/v1/workspaces/{ws}/business-profile", body: { display_name: "pwned" }, as: ["session", "sk"] },
+  { method: "GET", path: "/v1/workspaces/{ws}/api-keys", as: ["session"] },
+  { method: "POST", path: "/v1/workspaces/{ws}/api-keys", body: { type: "sk" }, as: ["session"] },
+  { method: "PATCH", path: "/v1/api-keys/{key}", body: { state: "disabled" }, as: ["session"] },
+  { method: "DELETE", path: "/v1/api-keys/{key}", as: ["session"] },
+  { method: "PATCH", path: "/api/environments/{env}", body: { name: "pwned" }, as: ["session", "sk"] },
+  { method: "DELETE", path: "/api/environments/{env}", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/merchants/{merchant}", as: ["session"] },
+  { method: "GET", path: "/v1/products/{product}", as: ["session", "sk", "pk"] },
+  { method: "PUT", path: "/v1/products/{product}", body: { name: "pwned", price_minor: 1, stock: 1 }, as: ["session", "sk"] },
+  { method: "DELETE", path: "/v1/products/{product}", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
+  { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/payment_intents/{intent}/events", as: ["session", "sk", "pk"] },
+];
+
+function credentials(who: Credential): { token: string; headers: Record<string, string> } {
+  if (who === "session") return { token: a.token, headers: { "x-workspace-id": a.workspaceId } };
+  return { token: who === "sk" ? a.sk : a.pk, headers: {} };
+}
+
+describe("tenant isolation", () => {
+  it("covers every route of the OpenAPI document that takes an id", async () => {
+    const doc = await api.request("GET", "/v1/openapi.json");
+    const templated = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter(() => path.includes("{"))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const covered = new Set(CASES.map((c) => `${c.method} ${c.path.replace(/\{\w+\}/g, "{id}")}`));
+    // Public by design: a payment link page is readable by anyone.
+    const publicRoutes = new Set(["GET /api/payment-links/{id}"]);
+    const missing = templated.filter((r) => !covered.has(r) && !publicRoutes.has(r));
+    expect(missing).toEqual([]);
+  });
+
+  for (const c of CASES) {
+    for (const who of c.as) {
+      it(`${c.method} ${c.path} with workspace A's ${who} on B's object → 404`, async () => {
+        const path = c.path.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? k);
+        const { token, headers } = credentials(who);
+        const res = await api.request(c.method, path, { token, headers, ...(c.body ? { body: c.body } : {}) });
+        expect(res.status).toBe(c.status ?? (who === "pk" && c.method !== "GET" ? 403 : 404));
+      });
+    }
+  }
+
+  it("A's session naming B's workspace in X-Workspace-Id is refused everywhere", async () => {
+    const headers = { "x-workspace-id": b.workspaceId };
+    for (const path of ["/v1/products", "/v1/payment_intents", "/onboarding/status", "/onboarding/api-keys", "/api/environments"]) {
+      const res = await api.request("GET", path, { token: a.token, headers });
+      expect(res.status, path).toBe(404);
+    }
+    const create = await api.request("POST", "/v1/payment_intents", { token: a.token, headers, body: { amount_minor: 100 } });
+    expect(create.status).toBe(404);
+  });
+
+  it("A cannot reference B's objects inside its own requests", async () => {
+    const intent = await api.request("POST", "/v1/payment_intents", { token: a.sk, body: { amount_minor: 100, product_id: ids.product } });
+    expect(intent.body.error).toMatchObject({ code: "resource_missing", param: "product_id" });
+    const cursor = await api.request("GET", `/v1/payment_intents?starting_after=${ids.intent}`, { token: a.sk });
+    expect(cursor.body.error.param).toBe("starting_after");
+    const link = await api.request("POST", "/api/payment-links", { token: a.sk, body: { id: ids.link, product_data: { name: "x" } } });
+    expect(link.status).toBe(409);
+    const product = await api.request("POST", "/api/products", { token: a.sk, body: { id: ids.product, name: "x", price_usd: 1, stock: 1 } });
+    expect(product.status).toBe(409);
+  });
+
+  it("lists only ever show the caller's own objects", async () => {
+    const products = await api.request("GET", "/v1/products?limit=100", { token: a.sk });
+    expect(products.body.data.map((p: { id: string }) => p.id)).not.toContain(ids.product);
+    const intents = await api.request("GET", "/v1/payment_intents?limit=100", { token: a.sk });
+    expect(intents.body.data.map((p: { id: string }) => p.id)).not.toContain(ids.intent);
+    const orgs = await api.request("GET", "/v1/organizations", { token: a.token });
+    expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual([a.organizationId]);
+  });
+
+  it("B's data is untouched after all of the above", async () => {
+    const product = await api.request("GET", `/v1/products/${ids.product}`, { token: b.sk });
+    expect(product.body.name).toBe("B's thing");
+    const intent = await api.request("GET", `/v1/payment_intents/${ids.intent}`, { token: b.sk });
+    expect(intent.body.status).toBe("requires_payment_method");
+    const ws = await api.request("GET", `/v1/workspaces/${ids.ws}`, { token: b.token });
+    expect(ws.body.name).toBe("Main Store");
+    expect(ws.body.business_profile.display_name).toBeNull();
+    const keys = await api.request("GET", `/v1/workspaces/${ids.ws}/api-keys`, { token: b.token });
+    expect(keys.body.data.every((k: { state: string }) => k.state === "enabled")).toBe(true);
+    const envs = await api.request("GET", "/api/environments", { token: b.sk });
+    expect(envs.body.data.map((e: { id: string }) => e.id)).toContain(ids.env);
+  });
+});

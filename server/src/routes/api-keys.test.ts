@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkspace, type Merchant, setupMerchant, signUp, startTestApi, type TestApi } from "../test/harness.ts";
+
+let api: TestApi;
+let merchant: Merchant;
+beforeAll(async () => {
+  api = await startTestApi();
+  merchant = await setupMerchant(api);
+});
+afterAll(() => api.close());
+
+const createKey = (body: object, workspaceId = merchant.workspaceId, token = merchant.token) =>
+  api.request("POST", `/v1/workspaces/${workspaceId}/api-keys`, { token, body });
+
+describe("creating keys", () => {
+  it("a secret key is sk_test_…, shown in full once, with a 12-character key_prefix", async () => {
+    const res = await createKey({ type: "sk", name: "Backend" });
+    expect(res.status).toBe(201);
+    expect(res.body.id).toMatch(/^key_/);
+    expect(res.body.key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(res.body.key_prefix).toHaveLength(12);
+    expect(res.body.key.startsWith(res.body.key_prefix)).toBe(true);
+    expect(res.body).toMatchObject({
+      object: "api_key",
+      workspace_id: merchant.workspaceId,
+      type: "sk",
+      key_type: "secret",
+      name: "Backend",
+      env: "test",
+      state: "enabled",
+      is_active: true,
+      scopes: ["read", "write"],
+      last_used_at: null,
+    });
+  });
+
+  it("a publishable key is pk_test_… with read scope", async () => {
+    const res = await createKey({ type: "pk", name: "Storefront" });
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
+    expect(res.body).toMatchObject({ type: "pk", key_type: "publishable", scopes: ["read"], key_id: res.body.key });
+  });
+
+  it("the long type names are accepted too", async () => {
+    expect((await createKey({ type: "publishable" })).body.type).toBe("pk");
+    expect((await createKey({ type: "secret" })).body.type).toBe("sk");
+  });
+
+  it("without a name the key is 'Publishable Key' or 'Secret Key' (SPEC.md §3); blank names count as none", async () => {
+    expect((await createKey({ type: "pk" })).body.name).toBe("Publishable Key");
+    expect((await createKey({ type: "sk", name: "   " })).body.name).toBe("Secret Key");
+  });
+
+  it("env live creates sk_live_ keys in a production environment of the workspace", async () => {
+    const { workspaceId } = await createWorkspace(api, merchant.token);
+    const res = await createKey({ type: "sk", env: "live" }, workspaceId);
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^sk_live_/);
+    expect(res.body.env).toBe("live");
+    const envs = await api.request("GET", "/api/environments", {
+      token: merchant.token,
+      headers: { "x-workspace-id": workspaceId },
+    });
+    const production = envs.body.data.find((e: { type: string }) => e.type === "production");
+    expect(production).toBeDefined();
+    expect(res.body.environment_id).toBe(production.id);
+    // A second live key reuses that environment.
+    const again = await createKey({ type: "pk", env: "live" }, workspaceId);
+    expect(again.body.key).toMatch(/^pk_live_/);
+    expect(again.body.environment_id).toBe(production.id);
+  });
+
+  it("scopes may be chosen; an unknown scope, an unknown type or an unknown field is a 400", async () => {
+    const readOnly = await createKey({ type: "sk", scopes: ["read"] });
+    expect(readOnly.status).toBe(201);
+    expect(readOnly.body.scopes).toEqual(["read"]);
+    const badScope = await createKey({ type: "sk", scopes: ["admin"] });
+    expect(badScope.status).toBe(400);
+    expect(badScope.body.error.param).toBe("scopes.0");
+    const badType = await createKey({ type: "rk" });
+    expect(badType.status).toBe(400);
+    expect(badType.body.error.param).toBe("type");
+    const unknown = await createKey({ type: "sk", expires: 10 });
+    expect(unknown.body.error.code).toBe("parameter_unknown");
+  });
+
+  it("another user's workspace is 404", async () => {
+    const stranger = await signUp(api);
+    const res = await createKey({ type: "sk" }, merchant.workspaceId, stranger.token);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("listing keys", () => {
+  it("secret keys are listed masked to their prefix; publishable keys in full", async () => {
+    const { workspaceId } = await createWorkspace(api, merchant.token);
+    const sk = await createKey({ type: "sk" }, workspaceId);
+    const pk = await createKey({ type: "pk" }, workspaceId);
+    const list = await api.request("GET", `/v1/workspaces/${workspaceId}/api-keys`, { token: merchant.token });
+    expect(list.status).toBe(200);
+    expect(list.body.api_keys).toEqual(list.body.data);
+    const [listedSk, listedPk] = list.body.data;
+    expect(listedSk.id).toBe(sk.body.id);
+    expect(listedSk.key).toBeUndefined();
+    expect(listedSk.key_prefix).toBe(sk.body.key.slice(0, 12));
+    expect(JSON.stringify(list.body)).not.toContain(sk.body.key);
+    expect(listedPk.key).toBe(pk.body.key);
+  });
+
+  it("a stranger cannot list a workspace's keys (404)", async () => {
+    const stranger = await signUp(api);
+    const res = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, { token: stranger.token });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("updating, disabling and revoking", () => {
+  it("PATCH renames a key", async () => {
+    const key = await createKey({ type: "sk" });
+    const res = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { name: "Renamed" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe("Renamed");
+    expect(res.body.key).toBeUndefined();
+  });
+
+  it("a disabled key fails with api_key_disabled; re-enabled it works again", async () => {
+    const key = await createKey({ type: "sk" });
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).status).toBe(200);
+    const disabled = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { state: "disabled" },
+    });
+    expect(disabled.body).toMatchObject({ state: "disabled", is_active: false });
+    const refused = await api.request("GET", "/v1/products", { token: key.body.key });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("api_key_disabled");
+    const enabled = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { state: "enabled" },
+    });
+    expect(enabled.body).toMatchObject({ state: "enabled", is_active: true });
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).status).toBe(200);
+  });
+
+  it("DELETE revokes the key and it fails with api_key_revoked on its very next request", async () => {
+    const key = await createKey({ type: "sk" });
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).status).toBe(200);
+    const revoked = await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ id: key.body.id, state: "revoked", is_active: false });
+    const next = await api.request("GET", "/v1/products", { token: key.body.key });
+    expect(next.status).toBe(401);
+    expect(next.body.error.code).toBe("api_key_revoked");
+  });
+
+  it("a revoked key cannot be re-enabled", async () => {
+    const key = await createKey({ type: "pk" });
+    await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
+    const res = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { state: "enabled" },
+    });
+    expect(res.body.state).toBe("revoked");
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).body.error.code).toBe("api_key_revoked");
+    const listed = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
+      token: merchant.token,
+    });
+    expect(listed.body.data.find((k: { id: string }) => k.id === key.body.id).state).toBe("revoked");
+  });
+
+  it("PATCH may only set enabled or disabled (revoking is DELETE)", async () => {
+    const key = await createKey({ type: "sk" });
+    const res = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { state: "revoked" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.param).toBe("state");
+  });
+
+  it("another user cannot update or revoke a key (404), and an unknown id is 404", async () => {
+    const key = await createKey({ type: "sk" });
+    const stranger = await signUp(api);
+    const patch = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: stranger.token,
+      body: { state: "disabled" },
+    });
+    expect(patch.status).toBe(404);
+    const del = await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: stranger.token });
+    expect(del.status).toBe(404);
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).status).toBe(200);
+    const unknown = await api.request("DELETE", "/v1/api-keys/key_doesnotexist", { token: merchant.token });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("key usage and storage", () => {
+  it("last_used_at is set once the key has been used", async () => {
+    const key = await createKey({ type: "sk" });
+    const before = Math.floor(Date.now() / 1000);
+    await api.request("GET", "/v1/products", { token: key.body.key });
+    const list = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
+      token: merchant.token,
+    });
+    const listed = list.body.data.find((k: { id: string }) => k.id === key.body.id);
+    expect(listed.last_used_at).toBeGreaterThanOrEqual(before);
+  });
+
+  it("secret keys are stored only hashed: no column holds the plaintext", async () => {
+    const key = await createKey({ type: "sk" });
+    const rows = await api.deps.db.selectFrom("api_keys").selectAll().where("id", "=", key.body.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(key.body.key);
+    expect(rows[0]?.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.publishable_key).toBeNull();
+  });
+
+  it("an API key cannot manage keys: create, list, update and revoke are session_required", async () => {
+    const target = await createKey({ type: "pk" });
+    const calls = [
+      createKey({ type: "sk" }, merchant.workspaceId, merchant.sk),
+      api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, { token: merchant.sk }),
+      api.request("PATCH", `/v1/api-keys/${target.body.id}`, { token: merchant.sk, body: { state: "disabled" } }),
+      api.request("DELETE", `/v1/api-keys/${target.body.id}`, { token: merchant.sk }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("session_required");
+    }
+    expect((await api.request("GET", "/v1/products", { token: target.body.key })).status).toBe(200);
+  });
+});
