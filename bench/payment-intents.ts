@@ -40,7 +40,8 @@ async function freshPostgresDatabase(): Promise<string> {
 }
 
 async function run(engine: string): Promise<Row> {
-  const env: Record<string, string> = engine === "postgres" ? { DATABASE_URL: await freshPostgresDatabase() } : {};
+  const env: Record<string, string> =
+    engine === "postgres" ? { DATABASE_URL: await freshPostgresDatabase() } : {};
   const server = await startServerProcess(env);
   try {
     const { sk } = await createMerchant(server.url);
@@ -48,9 +49,20 @@ async function run(engine: string): Promise<Row> {
       url: `${server.url}/v1/payment_intents`,
       method: "POST" as const,
       headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" },
-      body: JSON.stringify({ amount_minor: 1999, customer_email: "buyer@example.com", metadata: { order: "bench" } }),
+      body: JSON.stringify({
+        amount_minor: 1999,
+        customer_email: "buyer@example.com",
+        metadata: { order: "bench" },
+      }),
       connections: CONNECTIONS,
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...(req.headers as object), "idempotency-key": randomUUID() } }) }],
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            headers: { ...(req.headers as object), "idempotency-key": randomUUID() },
+          }),
+        },
+      ],
     };
     await autocannon({ ...options, duration: 3 }); // warm-up: JIT, pools, caches
     const result = await autocannon({ ...options, duration: DURATION_S });
@@ -78,7 +90,11 @@ const lines = [
   "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map((r) => {
     const verdict =
-      r.engine === "postgres" ? (r.rps >= TARGET.rps && r.p99 <= TARGET.p99 ? "pass" : `FAIL (≥ ${TARGET.rps}/s, p99 ≤ ${TARGET.p99} ms)`) : "—";
+      r.engine === "postgres"
+        ? r.rps >= TARGET.rps && r.p99 <= TARGET.p99
+          ? "pass"
+          : `FAIL (≥ ${TARGET.rps}/s, p99 ≤ ${TARGET.p99} ms)`
+        : "—";
     return `| ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${verdict} |`;
   }),
 ];

@@ -11,7 +11,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "pglite", include: ["src/**/*.test.ts"], env: { SPAY_TEST_DB: "pglite" } } },
+      {
+        extends: true,
+        test: { name: "pglite", include: ["src/**/*.test.ts"], env: { SPAY_TEST_DB: "pglite" } },
+      },
       ...(postgresUrl
         ? [
             {

@@ -1,9 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { bytesToHex } from "@stacks/common";
 import { hashMessage } from "@stacks/encryption";
-import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey, signMessageHashRsv } from "@stacks/transactions";
+import {
+  getAddressFromPrivateKey,
+  privateKeyToPublic,
+  randomPrivateKey,
+  signMessageHashRsv,
+} from "@stacks/transactions";
 
-async function call(url: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
@@ -18,14 +29,30 @@ async function call(url: string, method: string, path: string, body?: unknown, h
 /** A merchant with a verified payout wallet and test keys, made through the public API. */
 export async function createMerchant(url: string): Promise<{ sk: string; pk: string }> {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  const { session_id: token } = await call(url, "POST", "/v1/auth/register", { email, password: "bench-password" });
+  const { session_id: token } = await call(url, "POST", "/v1/auth/register", {
+    email,
+    password: "bench-password",
+  });
   const auth = { authorization: `Bearer ${token}` };
-  const org = await call(url, "POST", "/v1/organizations", { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` }, auth);
+  const org = await call(
+    url,
+    "POST",
+    "/v1/organizations",
+    { name: "Bench", slug: `bench-${randomBytes(4).toString("hex")}` },
+    auth,
+  );
   const ws = await call(url, "POST", `/v1/organizations/${org.id}/workspaces`, { name: "Bench" }, auth);
   const privateKey = randomPrivateKey();
   const address = getAddressFromPrivateKey(privateKey, "testnet");
-  const challenge = await call(url, "GET", `/v1/auth/wallet/challenge?address=${address}&purpose=payout_wallet`);
-  const signature = signMessageHashRsv({ messageHash: bytesToHex(hashMessage(challenge.message)), privateKey });
+  const challenge = await call(
+    url,
+    "GET",
+    `/v1/auth/wallet/challenge?address=${address}&purpose=payout_wallet`,
+  );
+  const signature = signMessageHashRsv({
+    messageHash: bytesToHex(hashMessage(challenge.message)),
+    privateKey,
+  });
   const verified = await call(
     url,
     "POST",

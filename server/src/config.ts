@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
     .int()
     .min(60)
     .default(15 * 60),
+  /** Run the settlement watcher in this process (`off` for API-only processes). */
+  watcher: z.enum(["on", "off"]).default("on"),
+  watchIntervalMs: z.coerce.number().int().min(50).default(1000),
+  devnetPort: z.coerce.number().int().min(0).max(65535).default(3999),
+  devnetBlockMs: z.coerce.number().int().min(0).default(2000),
   logRequests: z
     .enum(["true", "false"])
     .default("false")
@@ -78,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
     scryptLog2N: env.SPAY_SCRYPT_LOG2N,
     logRequests: env.SPAY_LOG_REQUESTS,
+    watcher: env.SPAY_WATCHER,
+    watchIntervalMs: env.SPAY_WATCH_INTERVAL_MS,
+    devnetPort: env.DEVNET_PORT,
+    devnetBlockMs: env.DEVNET_BLOCK_MS,
   });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -6,6 +6,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/databas
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
 import { FxRates } from "./services/fx.ts";
+import { chainClientsFor } from "./services/settlement/chains.ts";
+import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
 
 export interface RunningServer {
   url: string;
@@ -29,9 +31,23 @@ export async function openDeps(config: Config): Promise<{ deps: Deps; database: 
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Opens the database (migrating it), serves the API, and runs periodic housekeeping. */
-export async function startServer(config: Config): Promise<RunningServer> {
+/**
+ * Opens the database (migrating it), serves the API, runs the settlement watcher and periodic
+ * housekeeping. `devnetUrl` is the embedded devnet's API when there is one.
+ */
+export async function startServer(
+  config: Config,
+  options: { devnetUrl?: string | null } = {},
+): Promise<RunningServer> {
   const { deps, database } = await openDeps(config);
+  const watcher =
+    config.watcher === "on"
+      ? new SettlementWatcher(deps, chainClientsFor(config, options.devnetUrl ?? null), {
+          ...DEFAULT_WATCHER_OPTIONS,
+          intervalMs: config.watchIntervalMs,
+        })
+      : null;
+  watcher?.start();
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -48,6 +64,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     deps,
     async close() {
       clearInterval(maintenance);
+      await watcher?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -92,6 +92,7 @@ export interface EnvironmentsTable {
   workspace_id: string;
   name: string;
   type: "sandbox" | "production";
+  confirmations_required: Generated<number>;
   created_at: number;
 }
 
@@ -211,6 +212,23 @@ export interface IdempotencyKeysTable {
   locked_at: number;
 }
 
+export type TransferState = "tracking" | "counted" | "failed" | "rejected";
+
+export interface PaymentTransfersTable {
+  txid: string;
+  payment_intent_id: string;
+  source: "submitted" | "discovered";
+  /** tracking: not final yet; counted: paid into the intent; failed: aborted/dropped; rejected: does not pay it. */
+  state: TransferState;
+  amount: string | null;
+  sender: string | null;
+  block_height: number | null;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+  next_check_at: number;
+}
+
 export interface EmailSignupsTable {
   id: string;
   email: string;
@@ -236,6 +254,7 @@ export interface Database {
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   email_signups: EmailSignupsTable;
+  payment_transfers: PaymentTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -250,3 +269,4 @@ export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type PaymentEventRow = Selectable<PaymentEventsTable>;
 export type MerchantRow = Selectable<MerchantsTable>;
 export type NewPaymentIntent = Insertable<PaymentIntentsTable>;
+export type PaymentTransferRow = Selectable<PaymentTransfersTable>;

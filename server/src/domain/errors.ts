@@ -156,6 +156,16 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "The payment intent's status does not allow this action",
   },
+  txid_already_used: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This transaction was already reported for another payment intent",
+  },
+  chain_unavailable: {
+    status: 503,
+    type: "api_error",
+    message: "The chain API is unavailable; retry shortly",
+  },
   id_taken: { status: 409, type: "invalid_request_error", message: "An object with this id already exists" },
   // Idempotency and rate limits
   idempotency_key_reused: {

@@ -15,7 +15,8 @@ describe("Stacks address versions (validateStacksAddress does not check them; we
   });
 
   it("refuses well-formed c32 addresses with any other version byte", () => {
-    for (const version of [0, 1, 5, 19, 23, 25, 27, 31]) expect(parseStacksAddress(withVersion(version))).toBeNull();
+    for (const version of [0, 1, 5, 19, 23, 25, 27, 31])
+      expect(parseStacksAddress(withVersion(version))).toBeNull();
   });
 
   it("refuses a broken checksum and non-addresses", () => {
@@ -37,18 +38,53 @@ describe("verifyAddressSignature", () => {
   it("accepts the wallet's own signature and rejects the same key claimed on a script-version address", () => {
     const wallet = newTestWallet();
     const signature = signMessage(wallet, "hello");
-    expect(verifyAddressSignature({ address: wallet.address, message: "hello", signature, publicKey: wallet.publicKey })).toEqual({ ok: true });
+    expect(
+      verifyAddressSignature({
+        address: wallet.address,
+        message: "hello",
+        signature,
+        publicKey: wallet.publicKey,
+      }),
+    ).toEqual({ ok: true });
     const parsed = parseStacksAddress(wallet.address)!;
     const scriptVersion = addressToString(addressFromVersionHash(21, parsed.hash160));
-    expect(verifyAddressSignature({ address: scriptVersion, message: "hello", signature, publicKey: wallet.publicKey })).toEqual({
+    expect(
+      verifyAddressSignature({
+        address: scriptVersion,
+        message: "hello",
+        signature,
+        publicKey: wallet.publicKey,
+      }),
+    ).toEqual({
       ok: false,
       reason: "public_key_mismatch",
     });
-    expect(verifyAddressSignature({ address: wallet.address, message: "hello!", signature, publicKey: wallet.publicKey })).toEqual({
+    expect(
+      verifyAddressSignature({
+        address: wallet.address,
+        message: "hello!",
+        signature,
+        publicKey: wallet.publicKey,
+      }),
+    ).toEqual({
       ok: false,
       reason: "signature_invalid",
     });
-    expect(verifyAddressSignature({ address: wallet.address, message: "hello", signature: `0x${signature}`, publicKey: wallet.publicKey }).ok).toBe(true);
-    expect(verifyAddressSignature({ address: wallet.address, message: "hello", signature: "zz", publicKey: wallet.publicKey }).ok).toBe(false);
+    expect(
+      verifyAddressSignature({
+        address: wallet.address,
+        message: "hello",
+        signature: `0x${signature}`,
+        publicKey: wallet.publicKey,
+      }).ok,
+    ).toBe(true);
+    expect(
+      verifyAddressSignature({
+        address: wallet.address,
+        message: "hello",
+        signature: "zz",
+        publicKey: wallet.publicKey,
+      }).ok,
+    ).toBe(false);
   });
 });

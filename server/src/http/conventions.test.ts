@@ -21,10 +21,18 @@ describe("error object and request ids (DESIGN.md API conventions)", () => {
   });
 
   it("malformed JSON is 400 invalid_json; a non-JSON content type is 415", async () => {
-    const bad = await api.request("POST", "/v1/payment_intents", { token: merchant.sk, rawBody: "{amount_minor: 1", headers: { "content-type": "application/json" } });
+    const bad = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      rawBody: "{amount_minor: 1",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");
-    const form = await api.request("POST", "/v1/payment_intents", { token: merchant.sk, rawBody: "amount_minor=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      rawBody: "amount_minor=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.body.error.code).toBe("unsupported_media_type");
   });
@@ -38,12 +46,20 @@ describe("error object and request ids (DESIGN.md API conventions)", () => {
     });
     expect(declared.status).toBe(413);
     expect(declared.body.error.code).toBe("body_too_large");
-    const streamed = await api.request("POST", "/v1/auth/register", { rawBody: huge, headers: { "content-type": "application/json" } });
+    const streamed = await api.request("POST", "/v1/auth/register", {
+      rawBody: huge,
+      headers: { "content-type": "application/json" },
+    });
     expect(streamed.status).toBe(413);
   });
 
   it("a bad Authorization header is 401 with a code, not a crash", async () => {
-    for (const authorization of ["Bearer", "Basic abc", "Bearer sk_test_nope", "Bearer pk_live_" + "a".repeat(32)]) {
+    for (const authorization of [
+      "Bearer",
+      "Basic abc",
+      "Bearer sk_test_nope",
+      "Bearer pk_live_" + "a".repeat(32),
+    ]) {
       const res = await api.request("GET", "/v1/products", { headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect(res.body.error.type).toBe("authentication_error");
@@ -62,7 +78,13 @@ describe("security headers and CORS", () => {
 
   it("allows the dashboard's origin everywhere, and other origins only on checkout paths", async () => {
     const preflight = (path: string, origin: string) =>
-      api.request("OPTIONS", path, { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } });
+      api.request("OPTIONS", path, {
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization,content-type",
+        },
+      });
     const dashboard = await preflight("/v1/organizations", "https://pay.example.test");
     expect(dashboard.headers.get("access-control-allow-origin")).toBe("https://pay.example.test");
     expect(dashboard.headers.get("access-control-allow-headers")).toContain("Idempotency-Key");
@@ -79,7 +101,9 @@ describe("rate limits", () => {
     try {
       const m = await setupMerchant(limited);
       // Burst of two seconds' worth (10), then refusals until tokens refill.
-      const statuses = await Promise.all(Array.from({ length: 12 }, () => limited.request("GET", "/v1/products", { token: m.sk })));
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => limited.request("GET", "/v1/products", { token: m.sk })),
+      );
       expect(statuses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(10);
       const last = await limited.request("GET", "/v1/products", { token: m.sk });
       expect(last.status).toBe(429);
@@ -102,7 +126,8 @@ describe("rate limits", () => {
     }
     const signIn = await startTestApi({ rateLimitAuthPerMinute: 2 });
     try {
-      const attempt = () => signIn.request("POST", "/v1/auth/login", { body: { email: "x@example.com", password: "whatever1" } });
+      const attempt = () =>
+        signIn.request("POST", "/v1/auth/login", { body: { email: "x@example.com", password: "whatever1" } });
       expect((await attempt()).status).toBe(401);
       expect((await attempt()).status).toBe(401);
       const third = await attempt();
@@ -119,17 +144,34 @@ describe("OpenAPI 3.1 document", () => {
     const res = await api.request("GET", "/v1/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
-    const ops = Object.entries(res.body.paths as Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })),
-    );
+    const ops = Object.entries(
+      res.body.paths as Record<
+        string,
+        Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>
+      >,
+    ).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
     expect(ops.length).toBeGreaterThanOrEqual(45);
     for (const { path, method, op } of ops) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => s.startsWith("2")), `${method} ${path}`).toBe(true);
-      expect(statuses.some((s) => s.startsWith("4")), `${method} ${path}`).toBe(true);
-      if (["post", "put", "patch"].includes(method) && !path.endsWith("/logout")) expect(op.requestBody, `${method} ${path}`).toBeDefined();
+      expect(
+        statuses.some((s) => s.startsWith("2")),
+        `${method} ${path}`,
+      ).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith("4")),
+        `${method} ${path}`,
+      ).toBe(true);
+      if (["post", "put", "patch"].includes(method) && !path.endsWith("/logout"))
+        expect(op.requestBody, `${method} ${path}`).toBeDefined();
     }
-    for (const required of ["/v1/payment_intents", "/v1/auth/wallet/verify", "/onboarding/wallet/verify", "/api/environments/{id}", "/fx", "/v1/stats/payments"]) {
+    for (const required of [
+      "/v1/payment_intents",
+      "/v1/auth/wallet/verify",
+      "/onboarding/wallet/verify",
+      "/api/environments/{id}",
+      "/fx",
+      "/v1/stats/payments",
+    ]) {
       expect(res.body.paths[required], required).toBeDefined();
     }
     expect(res.body.components.schemas.Error).toBeDefined();
@@ -169,11 +211,15 @@ describe("hostile input never produces a 5xx", () => {
         if (path === "/api/merchants/delete" || (method === "delete" && !path.includes("{"))) continue;
         for (const caller of callers) {
           for (const body of method === "get" ? [undefined] : GARBAGE) {
-            const res = await api.request(method.toUpperCase(), `${fill(path)}${method === "get" ? "?limit=abc&days=-1&status=%00" : ""}`, {
-              token: caller.token,
-              headers: { ...caller.headers, "content-type": "application/json" },
-              ...(body === undefined ? {} : { rawBody: body }),
-            });
+            const res = await api.request(
+              method.toUpperCase(),
+              `${fill(path)}${method === "get" ? "?limit=abc&days=-1&status=%00" : ""}`,
+              {
+                token: caller.token,
+                headers: { ...caller.headers, "content-type": "application/json" },
+                ...(body === undefined ? {} : { rawBody: body }),
+              },
+            );
             if (res.status >= 500 || (res.status >= 400 && typeof res.body?.error?.code !== "string")) {
               failures.push(`${method} ${path} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
             }

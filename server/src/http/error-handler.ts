@@ -47,7 +47,9 @@ export function toApiError(err: unknown): ApiError {
     if (err.status === 413) return new ApiError("body_too_large");
     if (err.status === 401) return new ApiError("authentication_required");
     const code = (Object.keys(ERRORS) as ErrorCode[]).find((k) => ERRORS[k].status === err.status);
-    return code ? new ApiError(code) : new ApiError("parameter_invalid", { message: err.message || undefined });
+    return code
+      ? new ApiError(code)
+      : new ApiError("parameter_invalid", { message: err.message || undefined });
   }
   if (err instanceof SyntaxError) return new ApiError("invalid_json");
   if (isDatabaseUnavailable(err))

@@ -42,7 +42,9 @@ describe("Idempotency-Key (Stripe semantics)", () => {
 
   it("100 concurrent identical requests create exactly one intent; the others replay it or are told to retry", async () => {
     const before = await intentCount();
-    const responses = await Promise.all(Array.from({ length: 100 }, () => createWithKey("burst-1", { amount_minor: 4200 })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => createWithKey("burst-1", { amount_minor: 4200 })),
+    );
     const created = responses.filter((r) => r.status === 201);
     const busy = responses.filter((r) => r.status === 409);
     expect(created.length + busy.length).toBe(100);
@@ -74,12 +76,30 @@ describe("Idempotency-Key (Stripe semantics)", () => {
     const now = Math.floor(Date.now() / 1000);
     await api.deps.db
       .insertInto("idempotency_keys")
-      .values({ scope: `ws:${merchant.workspaceId}`, key: "crashed", request_hash: "x", state: "executing", response_status: null, response_body: null, created_at: now - 120, locked_at: now - 120 })
+      .values({
+        scope: `ws:${merchant.workspaceId}`,
+        key: "crashed",
+        request_hash: "x",
+        state: "executing",
+        response_status: null,
+        response_body: null,
+        created_at: now - 120,
+        locked_at: now - 120,
+      })
       .execute();
     expect((await createWithKey("crashed", { amount_minor: 100 })).status).toBe(201);
     await api.deps.db
       .insertInto("idempotency_keys")
-      .values({ scope: `ws:${merchant.workspaceId}`, key: "old", request_hash: "x", state: "done", response_status: 201, response_body: "{}", created_at: now - 90_000, locked_at: now - 90_000 })
+      .values({
+        scope: `ws:${merchant.workspaceId}`,
+        key: "old",
+        request_hash: "x",
+        state: "done",
+        response_status: 201,
+        response_body: "{}",
+        created_at: now - 90_000,
+        locked_at: now - 90_000,
+      })
       .execute();
     const reused = await createWithKey("old", { amount_minor: 100 });
     expect(reused.status).toBe(201);

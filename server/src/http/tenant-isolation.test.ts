@@ -14,8 +14,14 @@ beforeAll(async () => {
   api = await startTestApi();
   a = await setupMerchant(api);
   b = await setupMerchant(api);
-  const product = await api.request("POST", "/v1/products", { token: b.sk, body: { name: "B's thing", price_minor: 500, stock: 3 } });
-  const intent = await api.request("POST", "/v1/payment_intents", { token: b.sk, body: { amount_minor: 500 } });
+  const product = await api.request("POST", "/v1/products", {
+    token: b.sk,
+    body: { name: "B's thing", price_minor: 500, stock: 3 },
+  });
+  const intent = await api.request("POST", "/v1/payment_intents", {
+    token: b.sk,
+    body: { amount_minor: 500 },
+  });
   const keys = await api.request("GET", `/v1/workspaces/${b.workspaceId}/api-keys`, { token: b.token });
   const envs = await api.request("GET", "/api/environments", { token: b.sk });
   const merchant = await api.request("GET", "/v1/auth/session", { token: b.token });
@@ -51,7 +57,12 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/workspaces/{ws}", as: ["session", "sk", "pk"] },
   { method: "PATCH", path: "/v1/workspaces/{ws}", body: { name: "pwned" }, as: ["session"] },
   { method: "DELETE", path: "/v1/workspaces/{ws}", as: ["session"] },
-  { method: "PATCH", path: "/v1/workspaces/{ws}/business-profile", body: { display_name: "pwned" }, as: ["session", "sk"] },
+  {
+    method: "PATCH",
+    path: "/v1/workspaces/{ws}/business-profile",
+    body: { display_name: "pwned" },
+    as: ["session", "sk"],
+  },
   { method: "GET", path: "/v1/workspaces/{ws}/api-keys", as: ["session"] },
   { method: "POST", path: "/v1/workspaces/{ws}/api-keys", body: { type: "sk" }, as: ["session"] },
   { method: "PATCH", path: "/v1/api-keys/{key}", body: { state: "disabled" }, as: ["session"] },
@@ -60,7 +71,12 @@ const CASES: Case[] = [
   { method: "DELETE", path: "/api/environments/{env}", as: ["session", "sk"] },
   { method: "GET", path: "/v1/merchants/{merchant}", as: ["session"] },
   { method: "GET", path: "/v1/products/{product}", as: ["session", "sk", "pk"] },
-  { method: "PUT", path: "/v1/products/{product}", body: { name: "pwned", price_minor: 1, stock: 1 }, as: ["session", "sk"] },
+  {
+    method: "PUT",
+    path: "/v1/products/{product}",
+    body: { name: "pwned", price_minor: 1, stock: 1 },
+    as: ["session", "sk"],
+  },
   { method: "DELETE", path: "/v1/products/{product}", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
   { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
@@ -75,10 +91,11 @@ function credentials(who: Credential): { token: string; headers: Record<string, 
 describe("tenant isolation", () => {
   it("covers every route of the OpenAPI document that takes an id", async () => {
     const doc = await api.request("GET", "/v1/openapi.json");
-    const templated = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-      Object.keys(ops)
-        .filter(() => path.includes("{"))
-        .map((m) => `${m.toUpperCase()} ${path}`),
+    const templated = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) =>
+        Object.keys(ops)
+          .filter(() => path.includes("{"))
+          .map((m) => `${m.toUpperCase()} ${path}`),
     );
     const covered = new Set(CASES.map((c) => `${c.method} ${c.path.replace(/\{\w+\}/g, "{id}")}`));
     // Public by design: a payment link page is readable by anyone.
@@ -92,7 +109,11 @@ describe("tenant isolation", () => {
       it(`${c.method} ${c.path} with workspace A's ${who} on B's object → 404`, async () => {
         const path = c.path.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? k);
         const { token, headers } = credentials(who);
-        const res = await api.request(c.method, path, { token, headers, ...(c.body ? { body: c.body } : {}) });
+        const res = await api.request(c.method, path, {
+          token,
+          headers,
+          ...(c.body ? { body: c.body } : {}),
+        });
         expect(res.status).toBe(c.status ?? (who === "pk" && c.method !== "GET" ? 403 : 404));
       });
     }
@@ -100,22 +121,43 @@ describe("tenant isolation", () => {
 
   it("A's session naming B's workspace in X-Workspace-Id is refused everywhere", async () => {
     const headers = { "x-workspace-id": b.workspaceId };
-    for (const path of ["/v1/products", "/v1/payment_intents", "/onboarding/status", "/onboarding/api-keys", "/api/environments"]) {
+    for (const path of [
+      "/v1/products",
+      "/v1/payment_intents",
+      "/onboarding/status",
+      "/onboarding/api-keys",
+      "/api/environments",
+    ]) {
       const res = await api.request("GET", path, { token: a.token, headers });
       expect(res.status, path).toBe(404);
     }
-    const create = await api.request("POST", "/v1/payment_intents", { token: a.token, headers, body: { amount_minor: 100 } });
+    const create = await api.request("POST", "/v1/payment_intents", {
+      token: a.token,
+      headers,
+      body: { amount_minor: 100 },
+    });
     expect(create.status).toBe(404);
   });
 
   it("A cannot reference B's objects inside its own requests", async () => {
-    const intent = await api.request("POST", "/v1/payment_intents", { token: a.sk, body: { amount_minor: 100, product_id: ids.product } });
+    const intent = await api.request("POST", "/v1/payment_intents", {
+      token: a.sk,
+      body: { amount_minor: 100, product_id: ids.product },
+    });
     expect(intent.body.error).toMatchObject({ code: "resource_missing", param: "product_id" });
-    const cursor = await api.request("GET", `/v1/payment_intents?starting_after=${ids.intent}`, { token: a.sk });
+    const cursor = await api.request("GET", `/v1/payment_intents?starting_after=${ids.intent}`, {
+      token: a.sk,
+    });
     expect(cursor.body.error.param).toBe("starting_after");
-    const link = await api.request("POST", "/api/payment-links", { token: a.sk, body: { id: ids.link, product_data: { name: "x" } } });
+    const link = await api.request("POST", "/api/payment-links", {
+      token: a.sk,
+      body: { id: ids.link, product_data: { name: "x" } },
+    });
     expect(link.status).toBe(409);
-    const product = await api.request("POST", "/api/products", { token: a.sk, body: { id: ids.product, name: "x", price_usd: 1, stock: 1 } });
+    const product = await api.request("POST", "/api/products", {
+      token: a.sk,
+      body: { id: ids.product, name: "x", price_usd: 1, stock: 1 },
+    });
     expect(product.status).toBe(409);
   });
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace, type Merchant, setupMerchant, signUp, startTestApi, type TestApi } from "../test/harness.ts";
+import {
+  createWorkspace,
+  type Merchant,
+  setupMerchant,
+  signUp,
+  startTestApi,
+  type TestApi,
+} from "../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;
@@ -38,7 +45,12 @@ describe("creating keys", () => {
     const res = await createKey({ type: "pk", name: "Storefront" });
     expect(res.status).toBe(201);
     expect(res.body.key).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
-    expect(res.body).toMatchObject({ type: "pk", key_type: "publishable", scopes: ["read"], key_id: res.body.key });
+    expect(res.body).toMatchObject({
+      type: "pk",
+      key_type: "publishable",
+      scopes: ["read"],
+      key_id: res.body.key,
+    });
   });
 
   it("the long type names are accepted too", async () => {
@@ -70,6 +82,23 @@ describe("creating keys", () => {
     expect(again.body.environment_id).toBe(production.id);
   });
 
+  it("a live key never lands in a sandbox environment that happens to be named 'production'", async () => {
+    const { workspaceId } = await createWorkspace(api, merchant.token);
+    const headers = { "x-workspace-id": workspaceId };
+    const decoy = await api.request("POST", "/api/environments", {
+      token: merchant.token,
+      headers,
+      body: { name: "production", type: "sandbox" },
+    });
+    expect(decoy.status).toBe(201);
+    const res = await createKey({ type: "sk", env: "live" }, workspaceId);
+    expect(res.status).toBe(201);
+    expect(res.body.environment_id).not.toBe(decoy.body.id);
+    const envs = await api.request("GET", "/api/environments", { token: merchant.token, headers });
+    const keyEnv = envs.body.data.find((e: { id: string }) => e.id === res.body.environment_id);
+    expect(keyEnv.type).toBe("production");
+  });
+
   it("scopes may be chosen; an unknown scope, an unknown type or an unknown field is a 400", async () => {
     const readOnly = await createKey({ type: "sk", scopes: ["read"] });
     expect(readOnly.status).toBe(201);
@@ -96,7 +125,9 @@ describe("listing keys", () => {
     const { workspaceId } = await createWorkspace(api, merchant.token);
     const sk = await createKey({ type: "sk" }, workspaceId);
     const pk = await createKey({ type: "pk" }, workspaceId);
-    const list = await api.request("GET", `/v1/workspaces/${workspaceId}/api-keys`, { token: merchant.token });
+    const list = await api.request("GET", `/v1/workspaces/${workspaceId}/api-keys`, {
+      token: merchant.token,
+    });
     expect(list.status).toBe(200);
     expect(list.body.api_keys).toEqual(list.body.data);
     const [listedSk, listedPk] = list.body.data;
@@ -109,7 +140,9 @@ describe("listing keys", () => {
 
   it("a stranger cannot list a workspace's keys (404)", async () => {
     const stranger = await signUp(api);
-    const res = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, { token: stranger.token });
+    const res = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
+      token: stranger.token,
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -156,6 +189,22 @@ describe("updating, disabling and revoking", () => {
     expect(next.body.error.code).toBe("api_key_revoked");
   });
 
+  it("revoking an already revoked key keeps the first revocation time", async () => {
+    const key = await createKey({ type: "sk" });
+    await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
+    const first = 1_700_000_000;
+    await api.deps.db.updateTable("api_keys").set({ revoked_at: first }).where("id", "=", key.body.id).execute();
+    const again = await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
+    expect(again.status).toBe(200);
+    expect(again.body.state).toBe("revoked");
+    const row = await api.deps.db
+      .selectFrom("api_keys")
+      .select("revoked_at")
+      .where("id", "=", key.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).toBe(first);
+  });
+
   it("a revoked key cannot be re-enabled", async () => {
     const key = await createKey({ type: "pk" });
     await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
@@ -164,7 +213,9 @@ describe("updating, disabling and revoking", () => {
       body: { state: "enabled" },
     });
     expect(res.body.state).toBe("revoked");
-    expect((await api.request("GET", "/v1/products", { token: key.body.key })).body.error.code).toBe("api_key_revoked");
+    expect((await api.request("GET", "/v1/products", { token: key.body.key })).body.error.code).toBe(
+      "api_key_revoked",
+    );
     const listed = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
       token: merchant.token,
     });
@@ -223,7 +274,10 @@ describe("key usage and storage", () => {
     const calls = [
       createKey({ type: "sk" }, merchant.workspaceId, merchant.sk),
       api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, { token: merchant.sk }),
-      api.request("PATCH", `/v1/api-keys/${target.body.id}`, { token: merchant.sk, body: { state: "disabled" } }),
+      api.request("PATCH", `/v1/api-keys/${target.body.id}`, {
+        token: merchant.sk,
+        body: { state: "disabled" },
+      }),
       api.request("DELETE", `/v1/api-keys/${target.body.id}`, { token: merchant.sk }),
     ];
     for (const res of await Promise.all(calls)) {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newTestWallet, signMessage, signUp, startTestApi, type TestApi, uniqueEmail } from "../test/harness.ts";
+import {
+  newTestWallet,
+  signMessage,
+  signUp,
+  startTestApi,
+  type TestApi,
+  uniqueEmail,
+} from "../test/harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +17,9 @@ afterAll(() => api.close());
 describe("email and password accounts", () => {
   it("register returns the user, a session token, and a name derived from the email", async () => {
     const email = uniqueEmail();
-    const res = await api.request("POST", "/v1/auth/register", { body: { email, password: "long-enough-pw" } });
+    const res = await api.request("POST", "/v1/auth/register", {
+      body: { email, password: "long-enough-pw" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email, name: email.split("@")[0], object: "user" });
     expect(res.body.user.id).toMatch(/^user_/);
@@ -20,16 +29,22 @@ describe("email and password accounts", () => {
 
   it("registering an existing email is email_already_exists (case-insensitive)", async () => {
     const { email } = await signUp(api);
-    const res = await api.request("POST", "/v1/auth/register", { body: { email: email.toUpperCase(), password: "long-enough-pw" } });
+    const res = await api.request("POST", "/v1/auth/register", {
+      body: { email: email.toUpperCase(), password: "long-enough-pw" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("email_already_exists");
   });
 
   it("a short password or a bad email is a 400 naming the parameter", async () => {
-    const short = await api.request("POST", "/v1/auth/register", { body: { email: uniqueEmail(), password: "short" } });
+    const short = await api.request("POST", "/v1/auth/register", {
+      body: { email: uniqueEmail(), password: "short" },
+    });
     expect(short.status).toBe(400);
     expect(short.body.error).toMatchObject({ code: "parameter_invalid", param: "password" });
-    const bad = await api.request("POST", "/v1/auth/register", { body: { email: "not-an-email", password: "long-enough-pw" } });
+    const bad = await api.request("POST", "/v1/auth/register", {
+      body: { email: "not-an-email", password: "long-enough-pw" },
+    });
     expect(bad.body.error.param).toBe("email");
   });
 
@@ -38,10 +53,14 @@ describe("email and password accounts", () => {
     const ok = await api.request("POST", "/v1/auth/login", { body: { email, password: "s3cret-password" } });
     expect(ok.status).toBe(200);
     expect(ok.body.session_id).toMatch(/^sess_/);
-    const wrong = await api.request("POST", "/v1/auth/login", { body: { email, password: "wrong-password" } });
+    const wrong = await api.request("POST", "/v1/auth/login", {
+      body: { email, password: "wrong-password" },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe("invalid_credentials");
-    const unknown = await api.request("POST", "/v1/auth/login", { body: { email: uniqueEmail(), password: "whatever1" } });
+    const unknown = await api.request("POST", "/v1/auth/login", {
+      body: { email: uniqueEmail(), password: "whatever1" },
+    });
     expect(unknown.body.error.code).toBe("invalid_credentials");
   });
 
@@ -64,7 +83,9 @@ describe("email and password accounts", () => {
   });
 
   it("a made-up session token is session_invalid; no token where one is needed is authentication_required", async () => {
-    expect((await api.request("GET", "/v1/auth/session", { token: "sess_forged" })).body.error.code).toBe("session_invalid");
+    expect((await api.request("GET", "/v1/auth/session", { token: "sess_forged" })).body.error.code).toBe(
+      "session_invalid",
+    );
     expect((await api.request("GET", "/v1/auth/session")).body.error.code).toBe("authentication_required");
   });
 });
@@ -91,13 +112,23 @@ describe("sign-in with a Stacks wallet", () => {
     const wallet = newTestWallet();
     const challenge = await challengeFor(wallet.address);
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, challenge.message), nonce: challenge.nonce },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, challenge.message),
+        nonce: challenge.nonce,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.user.wallet_address).toBe(wallet.address);
     const again = await challengeFor(wallet.address);
     const second = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, again.message), message: again.message },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, again.message),
+        message: again.message,
+      },
     });
     expect(second.status).toBe(200);
     expect(second.body.user.id).toBe(res.body.user.id);
@@ -108,7 +139,12 @@ describe("sign-in with a Stacks wallet", () => {
     const intruder = newTestWallet();
     const challenge = await challengeFor(wallet.address);
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: intruder.publicKey, signature: signMessage(intruder, challenge.message), nonce: challenge.nonce },
+      body: {
+        address: wallet.address,
+        public_key: intruder.publicKey,
+        signature: signMessage(intruder, challenge.message),
+        nonce: challenge.nonce,
+      },
     });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("public_key_mismatch");
@@ -119,10 +155,18 @@ describe("sign-in with a Stacks wallet", () => {
     const intruder = newTestWallet();
     const challenge = await challengeFor(wallet.address);
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(intruder, challenge.message), nonce: challenge.nonce },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(intruder, challenge.message),
+        nonce: challenge.nonce,
+      },
     });
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ code: "signature_invalid", message: "Signature verification failed - invalid signature" });
+    expect(res.body.error).toMatchObject({
+      code: "signature_invalid",
+      message: "Signature verification failed - invalid signature",
+    });
   });
 
   it("an address with the wrong version byte is refused: mainnet address with a testnet challenge key, script versions, garbage", async () => {
@@ -131,20 +175,36 @@ describe("sign-in with a Stacks wallet", () => {
     const testnetTwin = newTestWallet();
     const challenge = await challengeFor(testnetTwin.address);
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, challenge.message), nonce: challenge.nonce },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, challenge.message),
+        nonce: challenge.nonce,
+      },
     });
     expect(res.body.error.code).toBe("challenge_not_found");
     // Multi-sig (SN/SM) and unknown versions cannot sign in with one key.
-    const script = await api.request("GET", "/v1/auth/wallet/challenge?address=SN2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR");
+    const script = await api.request(
+      "GET",
+      "/v1/auth/wallet/challenge?address=SN2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQ9H6DPR",
+    );
     expect(script.body.error.code).toBe("invalid_address");
-    const garbage = await api.request("GET", "/v1/auth/wallet/challenge?address=SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7");
+    const garbage = await api.request(
+      "GET",
+      "/v1/auth/wallet/challenge?address=SZ2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+    );
     expect(garbage.body.error.code).toBe("invalid_address");
   });
 
   it("a replayed nonce is refused", async () => {
     const wallet = newTestWallet();
     const challenge = await challengeFor(wallet.address);
-    const body = { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, challenge.message), nonce: challenge.nonce };
+    const body = {
+      address: wallet.address,
+      public_key: wallet.publicKey,
+      signature: signMessage(wallet, challenge.message),
+      nonce: challenge.nonce,
+    };
     expect((await api.request("POST", "/v1/auth/wallet/verify", { body })).status).toBe(200);
     const replay = await api.request("POST", "/v1/auth/wallet/verify", { body });
     expect(replay.status).toBe(400);
@@ -154,9 +214,18 @@ describe("sign-in with a Stacks wallet", () => {
   it("an expired challenge is refused", async () => {
     const wallet = newTestWallet();
     const challenge = await challengeFor(wallet.address);
-    await api.deps.db.updateTable("wallet_challenges").set({ expires_at: 1 }).where("nonce", "=", challenge.nonce).execute();
+    await api.deps.db
+      .updateTable("wallet_challenges")
+      .set({ expires_at: 1 })
+      .where("nonce", "=", challenge.nonce)
+      .execute();
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, challenge.message), nonce: challenge.nonce },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, challenge.message),
+        nonce: challenge.nonce,
+      },
     });
     expect(res.body.error.code).toBe("challenge_expired");
   });
@@ -165,7 +234,12 @@ describe("sign-in with a Stacks wallet", () => {
     const wallet = newTestWallet();
     const message = "pay.example.test wants you to sign in\nNonce: 00";
     const res = await api.request("POST", "/v1/auth/wallet/verify", {
-      body: { address: wallet.address, public_key: wallet.publicKey, signature: signMessage(wallet, message), message },
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, message),
+        message,
+      },
     });
     expect(res.body.error.code).toBe("challenge_not_found");
   });

@@ -26,10 +26,12 @@ async function freshWorkspace() {
   return {
     workspaceId,
     list: () => api.request("GET", "/api/environments", { token: merchant.token, headers }),
-    create: (body: object) => api.request("POST", "/api/environments", { token: merchant.token, headers, body }),
+    create: (body: object) =>
+      api.request("POST", "/api/environments", { token: merchant.token, headers, body }),
     rename: (id: string, name: string) =>
       api.request("PATCH", `/api/environments/${id}`, { token: merchant.token, headers, body: { name } }),
-    remove: (id: string) => api.request("DELETE", `/api/environments/${id}`, { token: merchant.token, headers }),
+    remove: (id: string) =>
+      api.request("DELETE", `/api/environments/${id}`, { token: merchant.token, headers }),
   };
 }
 
@@ -46,18 +48,29 @@ describe("credentials", () => {
         ...(method === "POST" || method === "PATCH" ? { body: { name: "x" } } : {}),
       });
       expect(res.status).toBe(401);
-      expect(res.body.error).toMatchObject({ code: "merchant_principal_required", message: "Authentication required" });
+      expect(res.body.error).toMatchObject({
+        code: "merchant_principal_required",
+        message: "Authentication required",
+      });
     }
   });
 
   it("the workspace's secret key manages its environments; a publishable key may only list", async () => {
     const list = await api.request("GET", "/api/environments", { token: merchant.pk });
     expect(list.status).toBe(200);
-    expect(list.body.data.every((e: { workspace_id: string }) => e.workspace_id === merchant.workspaceId)).toBe(true);
-    const byPk = await api.request("POST", "/api/environments", { token: merchant.pk, body: { name: "by-pk" } });
+    expect(
+      list.body.data.every((e: { workspace_id: string }) => e.workspace_id === merchant.workspaceId),
+    ).toBe(true);
+    const byPk = await api.request("POST", "/api/environments", {
+      token: merchant.pk,
+      body: { name: "by-pk" },
+    });
     expect(byPk.status).toBe(403);
     expect(byPk.body.error.code).toBe("secret_key_required");
-    const bySk = await api.request("POST", "/api/environments", { token: merchant.sk, body: { name: "by-sk" } });
+    const bySk = await api.request("POST", "/api/environments", {
+      token: merchant.sk,
+      body: { name: "by-sk" },
+    });
     expect(bySk.status).toBe(201);
     expect(bySk.body.workspace_id).toBe(merchant.workspaceId);
   });
@@ -237,7 +250,10 @@ describe("deleting", () => {
       body: { name: "Doomed", price_minor: 500, stock: 1 },
     });
     expect(product.status).toBe(201);
-    const intent = await api.request("POST", "/v1/payment_intents", { token: m.sk, body: { amount_minor: 100 } });
+    const intent = await api.request("POST", "/v1/payment_intents", {
+      token: m.sk,
+      body: { amount_minor: 100 },
+    });
     expect(intent.status).toBe(201);
     const sandbox = (await api.request("GET", "/api/environments", { token: m.token, headers })).body.data[0];
     await api.request("POST", "/api/environments", { token: m.token, headers, body: { name: "keeper" } });
@@ -245,10 +261,16 @@ describe("deleting", () => {
     const res = await api.request("DELETE", `/api/environments/${sandbox.id}`, { token: m.token, headers });
     expect(res.status).toBe(200);
 
-    expect((await api.request("GET", "/v1/products", { token: m.sk })).body.error.code).toBe("invalid_api_key");
+    expect((await api.request("GET", "/v1/products", { token: m.sk })).body.error.code).toBe(
+      "invalid_api_key",
+    );
     const db = api.deps.db;
-    expect(await db.selectFrom("api_keys").select("id").where("environment_id", "=", sandbox.id).execute()).toEqual([]);
-    expect(await db.selectFrom("products").select("id").where("id", "=", product.body.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("api_keys").select("id").where("environment_id", "=", sandbox.id).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom("products").select("id").where("id", "=", product.body.id).execute()).toEqual(
+      [],
+    );
     expect(
       await db.selectFrom("payment_intents").select("id").where("id", "=", intent.body.id).execute(),
     ).toEqual([]);
@@ -291,7 +313,9 @@ describe("choosing the workspace", () => {
 
     // Without a header a session falls back to its first workspace.
     const fallback = await api.request("GET", "/api/environments", { token });
-    expect(fallback.body.data.map((e: { workspace_id: string }) => e.workspace_id)).toEqual([first.workspaceId]);
+    expect(fallback.body.data.map((e: { workspace_id: string }) => e.workspace_id)).toEqual([
+      first.workspaceId,
+    ]);
   });
 
   it("another user's payout address in X-Merchant-Principal does not reach their workspace", async () => {
@@ -301,6 +325,8 @@ describe("choosing the workspace", () => {
       token,
       headers: { "x-merchant-principal": merchant.wallet.address },
     });
-    expect(res.body.data.every((e: { workspace_id: string }) => e.workspace_id === own.workspaceId)).toBe(true);
+    expect(res.body.data.every((e: { workspace_id: string }) => e.workspace_id === own.workspaceId)).toBe(
+      true,
+    );
   });
 });

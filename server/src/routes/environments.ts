@@ -22,9 +22,12 @@ const CreateEnvironmentBody = z
     type: z.enum(environments.ENVIRONMENT_TYPES).default("sandbox"),
   })
   .openapi("CreateEnvironmentRequest");
-const RenameEnvironmentBody = z
-  .strictObject({ name: z.string().max(200) })
-  .openapi("RenameEnvironmentRequest");
+const UpdateEnvironmentBody = z
+  .strictObject({
+    name: z.string().max(200).optional(),
+    confirmations_required: z.number().int().min(1).max(100).optional(),
+  })
+  .openapi("UpdateEnvironmentRequest");
 
 const headers = z.object({
   "x-merchant-principal": z
@@ -108,19 +111,19 @@ export function environmentRoutes(deps: Deps) {
       method: "patch",
       path: "/api/environments/{id}",
       tags,
-      summary: "Rename an environment",
+      summary: "Rename an environment or set the confirmations its payments need",
       security: bearerSecurity,
-      request: { headers, params: IdParam, body: jsonBody(RenameEnvironmentBody) },
+      request: { headers, params: IdParam, body: jsonBody(UpdateEnvironmentBody) },
       responses: { 200: jsonResponse(EnvironmentSchema, "Renamed"), ...errorResponses(401, 404, 409) },
     }),
     async (c) => {
       const scope = await scopeFor(c, deps, true);
       return c.json(
-        await environments.renameEnvironment(
+        await environments.updateEnvironment(
           deps,
           scope.workspaceId,
           c.req.valid("param").id,
-          c.req.valid("json").name,
+          c.req.valid("json"),
         ),
         200,
       );

@@ -36,7 +36,9 @@ describe("GET /v1/merchants/{id}", () => {
 
   it("needs a session", async () => {
     const merchant = await setupMerchant(api);
-    const res = await api.request("GET", `/v1/merchants/${merchant.user.merchant_id}`, { token: merchant.sk });
+    const res = await api.request("GET", `/v1/merchants/${merchant.user.merchant_id}`, {
+      token: merchant.sk,
+    });
     expect(res.body.error.code).toBe("session_required");
   });
 });
@@ -51,16 +53,26 @@ describe("POST /api/merchants/create-for-user", () => {
     expect(first.status).toBe(200);
     expect(first.body.merchant_id).toBe(user.merchant_id);
     expect(first.body.merchant.id).toBe(user.merchant_id);
-    const second = await api.request("POST", "/api/merchants/create-for-user", { token, body: { user_id: user.id } });
+    const second = await api.request("POST", "/api/merchants/create-for-user", {
+      token,
+      body: { user_id: user.id },
+    });
     expect(second.body.merchant_id).toBe(user.merchant_id);
-    const rows = await api.deps.db.selectFrom("merchants").select("id").where("user_id", "=", user.id).execute();
+    const rows = await api.deps.db
+      .selectFrom("merchants")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it("creates the record when missing, falling back to the name 'My Business'", async () => {
     const { token, user } = await signUp(api);
     await api.deps.db.deleteFrom("merchants").where("user_id", "=", user.id).execute();
-    const res = await api.request("POST", "/api/merchants/create-for-user", { token, body: { user_id: user.id } });
+    const res = await api.request("POST", "/api/merchants/create-for-user", {
+      token,
+      body: { user_id: user.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.merchant_id).toMatch(/^mch_/);
     expect(res.body.merchant_id).not.toBe(user.merchant_id);
@@ -119,7 +131,10 @@ describe("DELETE /api/merchants/delete", () => {
       token: m.sk,
       body: { name: "Gone", price_minor: 100, stock: 1 },
     });
-    const intent = await api.request("POST", "/v1/payment_intents", { token: m.sk, body: { amount_minor: 100 } });
+    const intent = await api.request("POST", "/v1/payment_intents", {
+      token: m.sk,
+      body: { amount_minor: 100 },
+    });
     expect(intent.status).toBe(201);
     // An organization shared with another user survives; only the membership goes.
     const partner = await signUp(api);
@@ -129,7 +144,12 @@ describe("DELETE /api/merchants/delete", () => {
     });
     await api.deps.db
       .insertInto("organization_members")
-      .values({ organization_id: shared.body.id, user_id: m.user.id, role: "member", created_at: nowSeconds() })
+      .values({
+        organization_id: shared.body.id,
+        user_id: m.user.id,
+        role: "member",
+        created_at: nowSeconds(),
+      })
       .execute();
 
     const res = await api.request("DELETE", "/api/merchants/delete", {
@@ -146,8 +166,12 @@ describe("DELETE /api/merchants/delete", () => {
     expect(key.body.error.code).toBe("invalid_api_key");
     const db = api.deps.db;
     expect(await db.selectFrom("users").select("id").where("id", "=", m.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", m.user.id).execute()).toEqual([]);
-    expect(await db.selectFrom("merchants").select("id").where("user_id", "=", m.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", m.user.id).execute()).toEqual(
+      [],
+    );
+    expect(await db.selectFrom("merchants").select("id").where("user_id", "=", m.user.id).execute()).toEqual(
+      [],
+    );
     expect(
       await db
         .selectFrom("organizations")
@@ -162,28 +186,38 @@ describe("DELETE /api/merchants/delete", () => {
         .where("id", "in", [m.workspaceId, second.workspaceId])
         .execute(),
     ).toEqual([]);
-    expect(await db.selectFrom("api_keys").select("id").where("workspace_id", "=", m.workspaceId).execute()).toEqual(
+    expect(
+      await db.selectFrom("api_keys").select("id").where("workspace_id", "=", m.workspaceId).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom("products").select("id").where("id", "=", product.body.id).execute()).toEqual(
       [],
     );
-    expect(await db.selectFrom("products").select("id").where("id", "=", product.body.id).execute()).toEqual([]);
-    expect(await db.selectFrom("payment_intents").select("id").where("id", "=", intent.body.id).execute()).toEqual(
-      [],
-    );
-    const survivor = await api.request("GET", `/v1/organizations/${shared.body.id}`, { token: partner.token });
+    expect(
+      await db.selectFrom("payment_intents").select("id").where("id", "=", intent.body.id).execute(),
+    ).toEqual([]);
+    const survivor = await api.request("GET", `/v1/organizations/${shared.body.id}`, {
+      token: partner.token,
+    });
     expect(survivor.status).toBe(200);
     expect(survivor.body.user_count).toBe(1);
   });
 
   it("the merchant id works as well as the email", async () => {
     const { token, user } = await signUp(api);
-    const res = await api.request("DELETE", "/api/merchants/delete", { token, body: { id: user.merchant_id } });
+    const res = await api.request("DELETE", "/api/merchants/delete", {
+      token,
+      body: { id: user.merchant_id },
+    });
     expect(res.status).toBe(200);
     expect((await api.request("GET", "/v1/auth/session", { token })).status).toBe(401);
   });
 
   it("needs a session: an API key cannot delete the account", async () => {
     const m = await setupMerchant(api);
-    const res = await api.request("DELETE", "/api/merchants/delete", { token: m.sk, body: { email: m.email } });
+    const res = await api.request("DELETE", "/api/merchants/delete", {
+      token: m.sk,
+      body: { email: m.email },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("session_required");
     expect((await api.request("GET", "/v1/auth/session", { token: m.token })).status).toBe(200);

@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function challenge(wallet: TestWallet, purpose = "payout_wallet") {
-  const res = await api.request("GET", `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=${purpose}`);
+  const res = await api.request(
+    "GET",
+    `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=${purpose}`,
+  );
   expect(res.status).toBe(200);
   return res.body as { message: string; nonce: string };
 }
@@ -184,7 +187,9 @@ describe("payout wallet verification", () => {
     const res = await verify(attacker.token, victim.headers, await signedBody(newTestWallet()));
     expect(res.status).toBe(404);
     for (const path of ["/onboarding/status", "/onboarding/api-keys"]) {
-      expect((await api.request("GET", path, { token: attacker.token, headers: victim.headers })).status).toBe(404);
+      expect(
+        (await api.request("GET", path, { token: attacker.token, headers: victim.headers })).status,
+      ).toBe(404);
     }
     const ws = await api.request("GET", `/v1/workspaces/${victim.workspaceId}`, { token: victim.token });
     expect(ws.body.stacks_address).toBe(wallet.address);
@@ -202,7 +207,10 @@ describe("payout wallet verification", () => {
 
 describe("onboarding status", () => {
   const status = async (account: { token: string; headers: Record<string, string> }) => {
-    const res = await api.request("GET", "/onboarding/status", { token: account.token, headers: account.headers });
+    const res = await api.request("GET", "/onboarding/status", {
+      token: account.token,
+      headers: account.headers,
+    });
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -285,7 +293,10 @@ describe("GET /onboarding/api-keys", () => {
     const account = await newAccount();
     const { response } = await verifyPayoutWallet(api, account.token, account.workspaceId);
     const created = response.body.api_keys as { id: string; type: string; key: string }[];
-    const res = await api.request("GET", "/onboarding/api-keys", { token: account.token, headers: account.headers });
+    const res = await api.request("GET", "/onboarding/api-keys", {
+      token: account.token,
+      headers: account.headers,
+    });
     expect(res.status).toBe(200);
     const sk = res.body.api_keys.find((k: { type: string }) => k.type === "sk");
     const pk = res.body.api_keys.find((k: { type: string }) => k.type === "pk");
@@ -301,8 +312,14 @@ describe("GET /onboarding/api-keys", () => {
     const { response } = await verifyPayoutWallet(api, account.token, account.workspaceId);
     const [first, second] = response.body.api_keys as { id: string }[];
     await api.request("DELETE", `/v1/api-keys/${first?.id}`, { token: account.token });
-    await api.request("PATCH", `/v1/api-keys/${second?.id}`, { token: account.token, body: { state: "disabled" } });
-    const res = await api.request("GET", "/onboarding/api-keys", { token: account.token, headers: account.headers });
+    await api.request("PATCH", `/v1/api-keys/${second?.id}`, {
+      token: account.token,
+      body: { state: "disabled" },
+    });
+    const res = await api.request("GET", "/onboarding/api-keys", {
+      token: account.token,
+      headers: account.headers,
+    });
     expect(res.body.api_keys).toEqual([]);
   });
 });

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace, type Merchant, setupMerchant, signUp, startTestApi, type TestApi } from "../test/harness.ts";
+import {
+  createWorkspace,
+  type Merchant,
+  setupMerchant,
+  signUp,
+  startTestApi,
+  type TestApi,
+} from "../test/harness.ts";
 
 let api: TestApi;
 let owner: Merchant;
@@ -44,7 +51,10 @@ describe("organizations: create, list, get, patch, delete", () => {
     const { token } = await signUp(api);
     const org = await newOrganization(token);
     for (const name of ["One", "Two"]) {
-      const ws = await api.request("POST", `/v1/organizations/${org.id}/workspaces`, { token, body: { name } });
+      const ws = await api.request("POST", `/v1/organizations/${org.id}/workspaces`, {
+        token,
+        body: { name },
+      });
       expect(ws.status).toBe(201);
     }
     const list = await api.request("GET", "/v1/organizations", { token });
@@ -106,10 +116,16 @@ describe("organizations: create, list, get, patch, delete", () => {
 
 describe("organization validation and slug rules", () => {
   it("name and slug are required", async () => {
-    const noName = await api.request("POST", "/v1/organizations", { token: owner.token, body: { slug: uniqueSlug() } });
+    const noName = await api.request("POST", "/v1/organizations", {
+      token: owner.token,
+      body: { slug: uniqueSlug() },
+    });
     expect(noName.status).toBe(400);
     expect(noName.body.error).toMatchObject({ code: "parameter_missing", param: "name" });
-    const noSlug = await api.request("POST", "/v1/organizations", { token: owner.token, body: { name: "X" } });
+    const noSlug = await api.request("POST", "/v1/organizations", {
+      token: owner.token,
+      body: { name: "X" },
+    });
     expect(noSlug.status).toBe(400);
     expect(noSlug.body.error).toMatchObject({ code: "parameter_missing", param: "slug" });
     const blankName = await api.request("POST", "/v1/organizations", {
@@ -129,7 +145,10 @@ describe("organization validation and slug rules", () => {
     ["49 characters", "a".repeat(49)],
     ["an underscore", "acme_org"],
   ])("a slug with %s is a 400 on slug", async (_what, slug) => {
-    const res = await api.request("POST", "/v1/organizations", { token: owner.token, body: { name: "X", slug } });
+    const res = await api.request("POST", "/v1/organizations", {
+      token: owner.token,
+      body: { name: "X", slug },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "slug" });
   });
@@ -171,7 +190,10 @@ describe("organization access", () => {
       api.request("PATCH", `/v1/organizations/${id}`, { token: stranger.token, body: { name: "Mine" } }),
       api.request("DELETE", `/v1/organizations/${id}`, { token: stranger.token }),
       api.request("GET", `/v1/organizations/${id}/workspaces`, { token: stranger.token }),
-      api.request("POST", `/v1/organizations/${id}/workspaces`, { token: stranger.token, body: { name: "X" } }),
+      api.request("POST", `/v1/organizations/${id}/workspaces`, {
+        token: stranger.token,
+        body: { name: "X" },
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(404);
@@ -253,7 +275,10 @@ describe("workspaces: create, list, get, patch, delete", () => {
 
   it("an explicit slug follows the slug rules; the name is required", async () => {
     const path = `/v1/organizations/${owner.organizationId}/workspaces`;
-    const bad = await api.request("POST", path, { token: owner.token, body: { name: "X", slug: "Bad Slug" } });
+    const bad = await api.request("POST", path, {
+      token: owner.token,
+      body: { name: "X", slug: "Bad Slug" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.param).toBe("slug");
     const noName = await api.request("POST", path, { token: owner.token, body: {} });
@@ -278,7 +303,9 @@ describe("workspaces: create, list, get, patch, delete", () => {
     expect(bySession.body).toMatchObject({ id: owner.workspaceId, stacks_address: owner.wallet.address });
     const byKey = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, { token: owner.pk });
     expect(byKey.status).toBe(200);
-    const byStranger = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, { token: stranger.token });
+    const byStranger = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, {
+      token: stranger.token,
+    });
     expect(byStranger.status).toBe(404);
     const other = await setupMerchant(api);
     const byOtherKey = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, { token: other.sk });
@@ -319,7 +346,9 @@ describe("workspaces: create, list, get, patch, delete", () => {
     expect(patch.body.error.code).toBe("session_required");
     const del = await api.request("DELETE", `/v1/workspaces/${owner.workspaceId}`, { token: owner.sk });
     expect(del.body.error.code).toBe("session_required");
-    const stillThere = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, { token: owner.token });
+    const stillThere = await api.request("GET", `/v1/workspaces/${owner.workspaceId}`, {
+      token: owner.token,
+    });
     expect(stillThere.body.name).toBe("Main Store");
   });
 
@@ -335,15 +364,21 @@ describe("workspaces: create, list, get, patch, delete", () => {
 
   it("delete removes the workspace and its keys; the organization's workspace_count drops", async () => {
     const merchant = await setupMerchant(api);
-    const res = await api.request("DELETE", `/v1/workspaces/${merchant.workspaceId}`, { token: merchant.token });
+    const res = await api.request("DELETE", `/v1/workspaces/${merchant.workspaceId}`, {
+      token: merchant.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: merchant.workspaceId, object: "workspace", deleted: true });
-    expect((await api.request("GET", `/v1/workspaces/${merchant.workspaceId}`, { token: merchant.token })).status).toBe(
-      404,
-    );
-    const org = await api.request("GET", `/v1/organizations/${merchant.organizationId}`, { token: merchant.token });
+    expect(
+      (await api.request("GET", `/v1/workspaces/${merchant.workspaceId}`, { token: merchant.token })).status,
+    ).toBe(404);
+    const org = await api.request("GET", `/v1/organizations/${merchant.organizationId}`, {
+      token: merchant.token,
+    });
     expect(org.body.workspace_count).toBe(0);
-    expect((await api.request("GET", "/v1/products", { token: merchant.sk })).body.error.code).toBe("invalid_api_key");
+    expect((await api.request("GET", "/v1/products", { token: merchant.sk })).body.error.code).toBe(
+      "invalid_api_key",
+    );
   });
 });
 
@@ -355,11 +390,17 @@ describe("business profile (PATCH /v1/workspaces/{id}/business-profile)", () => 
       body: { display_name: "  Acme Goods ", website: "https://acme.example", description: "Fine goods" },
     });
     expect(res.status).toBe(200);
-    const profile = { display_name: "Acme Goods", website: "https://acme.example", description: "Fine goods" };
+    const profile = {
+      display_name: "Acme Goods",
+      website: "https://acme.example",
+      description: "Fine goods",
+    };
     expect(res.body.business_profile).toEqual(profile);
     const ws = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}`, { token: merchant.token });
     expect(ws.body.business_profile).toEqual(profile);
-    const record = await api.request("GET", `/v1/merchants/${merchant.user.merchant_id}`, { token: merchant.token });
+    const record = await api.request("GET", `/v1/merchants/${merchant.user.merchant_id}`, {
+      token: merchant.token,
+    });
     expect(record.status).toBe(200);
     expect(record.body).toMatchObject({
       name: "Acme Goods",
@@ -371,7 +412,10 @@ describe("business profile (PATCH /v1/workspaces/{id}/business-profile)", () => 
   it("the workspace's secret key may set it, and a partial patch keeps the other fields", async () => {
     const merchant = await setupMerchant(api);
     const path = `/v1/workspaces/${merchant.workspaceId}/business-profile`;
-    await api.request("PATCH", path, { token: merchant.token, body: { display_name: "Before", description: "Kept" } });
+    await api.request("PATCH", path, {
+      token: merchant.token,
+      body: { display_name: "Before", description: "Kept" },
+    });
     const res = await api.request("PATCH", path, { token: merchant.sk, body: { display_name: "By Key" } });
     expect(res.status).toBe(200);
     expect(res.body.business_profile).toEqual({ display_name: "By Key", website: null, description: "Kept" });
@@ -390,8 +434,12 @@ describe("business profile (PATCH /v1/workspaces/{id}/business-profile)", () => 
   it("another workspace's secret key or a non-member session gets 404", async () => {
     const path = `/v1/workspaces/${owner.workspaceId}/business-profile`;
     const other = await setupMerchant(api);
-    expect((await api.request("PATCH", path, { token: other.sk, body: { display_name: "X" } })).status).toBe(404);
-    expect((await api.request("PATCH", path, { token: stranger.token, body: { display_name: "X" } })).status).toBe(404);
+    expect((await api.request("PATCH", path, { token: other.sk, body: { display_name: "X" } })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.request("PATCH", path, { token: stranger.token, body: { display_name: "X" } })).status,
+    ).toBe(404);
   });
 
   it.each([

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SBTC_CONTRACT } from "../domain/tokens.ts";
-import { type Merchant, setupMerchant, startTestApi, TEST_USD_PER_BTC, type TestApi } from "../test/harness.ts";
+import {
+  type Merchant,
+  setupMerchant,
+  startTestApi,
+  TEST_USD_PER_BTC,
+  type TestApi,
+} from "../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;
@@ -15,7 +21,11 @@ const create = (body: unknown, token = merchant.sk, headers: Record<string, stri
 
 describe("creating a payment intent", () => {
   it("freezes the sBTC amount at creation: sats = ceil(usd / usdPerBtc × 1e8)", async () => {
-    const res = await create({ amount_minor: 1999, customer_email: "buyer@example.com", metadata: { order: "42" } });
+    const res = await create({
+      amount_minor: 1999,
+      customer_email: "buyer@example.com",
+      metadata: { order: "42" },
+    });
     expect(res.status).toBe(201);
     const pi = res.body;
     expect(pi.id).toMatch(/^pi_/);
@@ -54,13 +64,25 @@ describe("creating a payment intent", () => {
   it("prices USDC at cents × 10 000 (6 decimals)", async () => {
     const res = await create({ amount_minor: 250, asset: "USDC" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ asset: "usdc", amount_asset: "2500000", amount_sbtc: null, decimals: 6, usd_per_btc: null });
+    expect(res.body).toMatchObject({
+      asset: "usdc",
+      amount_asset: "2500000",
+      amount_sbtc: null,
+      decimals: 6,
+      usd_per_btc: null,
+    });
   });
 
   it("accepts amount_usd (cents) as an alias of amount_minor, and the onboarding body of SPEC.md §7", async () => {
     const alias = await create({ amount_usd: 500 });
     expect(alias.body.amount_minor).toBe(500);
-    const onboarding = await create({ env: "test", amount_minor: 100, currency: "USD", status: "requires_payment", metadata: { source: "onboarding" } });
+    const onboarding = await create({
+      env: "test",
+      amount_minor: 100,
+      currency: "USD",
+      status: "requires_payment",
+      metadata: { source: "onboarding" },
+    });
     expect(onboarding.status).toBe(201);
     expect(onboarding.body.status).toBe("requires_payment_method");
     const disagree = await create({ amount_usd: 500, amount_minor: 400 });
@@ -76,9 +98,13 @@ describe("creating a payment intent", () => {
   });
 
   it("a publishable key may not list or cancel", async () => {
-    expect((await api.request("GET", "/v1/payment_intents", { token: merchant.pk })).body.error.code).toBe("secret_key_required");
+    expect((await api.request("GET", "/v1/payment_intents", { token: merchant.pk })).body.error.code).toBe(
+      "secret_key_required",
+    );
     const pi = await create({ amount_minor: 300 });
-    const cancel = await api.request("POST", `/v1/payment_intents/${pi.body.id}/cancel`, { token: merchant.pk });
+    const cancel = await api.request("POST", `/v1/payment_intents/${pi.body.id}/cancel`, {
+      token: merchant.pk,
+    });
     expect(cancel.status).toBe(403);
   });
 
@@ -94,7 +120,11 @@ describe("creating a payment intent", () => {
       [{ amount_minor: 100, customer_email: "nope" }, "parameter_invalid", "customer_email"],
       [{ amount_minor: 100, surprise: true }, "parameter_unknown", "surprise"],
       [{ amount_minor: 100, env: "live" }, "env_mismatch", "env"],
-      [{ amount_minor: 100, merchant_principal: "SP000000000000000000002Q6VF78" }, "merchant_principal_mismatch", "merchant_principal"],
+      [
+        { amount_minor: 100, merchant_principal: "SP000000000000000000002Q6VF78" },
+        "merchant_principal_mismatch",
+        "merchant_principal",
+      ],
       [{ amount_minor: 100, product_id: "prod_missing" }, "resource_missing", "product_id"],
       [{ amount_minor: 100, metadata: { k: 1 } }, "parameter_invalid", "metadata.k"],
     ];
@@ -111,9 +141,19 @@ describe("creating a payment intent", () => {
       const { signUp } = await import("../test/harness.ts");
       return signUp(api);
     })();
-    const org = await api.request("POST", "/v1/organizations", { token, body: { name: "No wallet", slug: `nw-${Date.now()}` } });
-    const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, { token, body: { name: "Shop" } });
-    const res = await api.request("POST", "/v1/payment_intents", { token, headers: { "x-workspace-id": ws.body.id }, body: { amount_minor: 100 } });
+    const org = await api.request("POST", "/v1/organizations", {
+      token,
+      body: { name: "No wallet", slug: `nw-${Date.now()}` },
+    });
+    const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, {
+      token,
+      body: { name: "Shop" },
+    });
+    const res = await api.request("POST", "/v1/payment_intents", {
+      token,
+      headers: { "x-workspace-id": ws.body.id },
+      body: { amount_minor: 100 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("payout_wallet_missing");
   });
@@ -122,9 +162,18 @@ describe("creating a payment intent", () => {
     const pi = (await create({ amount_minor: 100 })).body;
     const events = await api.request("GET", `/v1/payment_intents/${pi.id}/events`, { token: merchant.sk });
     expect(events.body.data).toEqual([
-      expect.objectContaining({ object: "payment_event", from_status: null, to_status: "requires_payment_method", reason: "created" }),
+      expect.objectContaining({
+        object: "payment_event",
+        from_status: null,
+        to_status: "requires_payment_method",
+        reason: "created",
+      }),
     ]);
-    const outbox = await api.deps.db.selectFrom("events").selectAll().where("type", "=", "payment_intent.created").execute();
+    const outbox = await api.deps.db
+      .selectFrom("events")
+      .selectAll()
+      .where("type", "=", "payment_intent.created")
+      .execute();
     expect(outbox.some((e) => (e.data as { object: { id: string } }).object.id === pi.id)).toBe(true);
   });
 });
@@ -138,26 +187,45 @@ describe("listing and retrieving", () => {
     expect(first.body).toMatchObject({ object: "list", has_more: true });
     expect(first.body.data.map((p: { id: string }) => p.id)).toEqual([ids[4], ids[3]]);
     expect(first.body.payment_intents).toEqual(first.body.data);
-    const second = await api.request("GET", `/v1/payment_intents?limit=2&starting_after=${ids[3]}`, { token: fresh.sk });
+    const second = await api.request("GET", `/v1/payment_intents?limit=2&starting_after=${ids[3]}`, {
+      token: fresh.sk,
+    });
     expect(second.body.data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1]]);
-    const last = await api.request("GET", `/v1/payment_intents?limit=2&starting_after=${ids[1]}`, { token: fresh.sk });
+    const last = await api.request("GET", `/v1/payment_intents?limit=2&starting_after=${ids[1]}`, {
+      token: fresh.sk,
+    });
     expect(last.body).toMatchObject({ has_more: false });
     expect(last.body.data.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
-    const back = await api.request("GET", `/v1/payment_intents?limit=2&ending_before=${ids[0]}`, { token: fresh.sk });
+    const back = await api.request("GET", `/v1/payment_intents?limit=2&ending_before=${ids[0]}`, {
+      token: fresh.sk,
+    });
     expect(back.body.data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1]]);
 
     await api.request("POST", `/v1/payment_intents/${ids[0]}/cancel`, { token: fresh.sk });
     const canceled = await api.request("GET", "/v1/payment_intents?status=canceled", { token: fresh.sk });
     expect(canceled.body.data.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
-    const several = await api.request("GET", "/v1/payment_intents?status=canceled,requires_payment_method&limit=100", { token: fresh.sk });
+    const several = await api.request(
+      "GET",
+      "/v1/payment_intents?status=canceled,requires_payment_method&limit=100",
+      { token: fresh.sk },
+    );
     expect(several.body.data).toHaveLength(5);
   });
 
   it("rejects bad list parameters with a 400 naming them", async () => {
-    expect((await api.request("GET", "/v1/payment_intents?limit=0", { token: merchant.sk })).body.error.param).toBe("limit");
-    expect((await api.request("GET", "/v1/payment_intents?limit=101", { token: merchant.sk })).body.error.param).toBe("limit");
-    expect((await api.request("GET", "/v1/payment_intents?status=paid", { token: merchant.sk })).body.error.param).toBe("status");
-    expect((await api.request("GET", "/v1/payment_intents?starting_after=pi_nope", { token: merchant.sk })).body.error.param).toBe("starting_after");
+    expect(
+      (await api.request("GET", "/v1/payment_intents?limit=0", { token: merchant.sk })).body.error.param,
+    ).toBe("limit");
+    expect(
+      (await api.request("GET", "/v1/payment_intents?limit=101", { token: merchant.sk })).body.error.param,
+    ).toBe("limit");
+    expect(
+      (await api.request("GET", "/v1/payment_intents?status=paid", { token: merchant.sk })).body.error.param,
+    ).toBe("status");
+    expect(
+      (await api.request("GET", "/v1/payment_intents?starting_after=pi_nope", { token: merchant.sk })).body
+        .error.param,
+    ).toBe("starting_after");
   });
 
   it("an unknown id is 404 resource_missing", async () => {
@@ -168,7 +236,10 @@ describe("listing and retrieving", () => {
 
   it("a session reads intents of the workspace named by X-Workspace-Id", async () => {
     const pi = (await create({ amount_minor: 100 })).body;
-    const res = await api.request("GET", `/v1/payment_intents/${pi.id}`, { token: merchant.token, headers: { "x-workspace-id": merchant.workspaceId } });
+    const res = await api.request("GET", `/v1/payment_intents/${pi.id}`, {
+      token: merchant.token,
+      headers: { "x-workspace-id": merchant.workspaceId },
+    });
     expect(res.status).toBe(200);
     const none = await api.request("GET", `/v1/payment_intents/${pi.id}`, { token: merchant.token });
     expect(none.body.error.code).toBe("workspace_required");
@@ -178,12 +249,18 @@ describe("listing and retrieving", () => {
 describe("canceling", () => {
   it("cancels an unpaid intent with a reason, records the transition, and refuses a second cancel", async () => {
     const pi = (await create({ amount_minor: 100 })).body;
-    const res = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk, body: { cancellation_reason: "abandoned" } });
+    const res = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, {
+      token: merchant.sk,
+      body: { cancellation_reason: "abandoned" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "canceled", cancellation_reason: "abandoned" });
     expect(res.body.canceled_at).toBeGreaterThan(0);
     const events = await api.request("GET", `/v1/payment_intents/${pi.id}/events`, { token: merchant.sk });
-    expect(events.body.data.at(-1)).toMatchObject({ from_status: "requires_payment_method", to_status: "canceled" });
+    expect(events.body.data.at(-1)).toMatchObject({
+      from_status: "requires_payment_method",
+      to_status: "canceled",
+    });
     const again = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("payment_intent_unexpected_state");
@@ -191,7 +268,10 @@ describe("canceling", () => {
 
   it("cancels without a body, and rejects an unknown reason", async () => {
     const pi = (await create({ amount_minor: 100 })).body;
-    const bad = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk, body: { cancellation_reason: "bored" } });
+    const bad = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, {
+      token: merchant.sk,
+      body: { cancellation_reason: "bored" },
+    });
     expect(bad.body.error.param).toBe("cancellation_reason");
     const ok = await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk });
     expect(ok.status).toBe(200);

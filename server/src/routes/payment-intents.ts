@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { TXID_PATTERN } from "../chain/client.ts";
 import { ApiError } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payment-status.ts";
@@ -16,6 +17,7 @@ import {
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as intents from "../services/payment-intents.ts";
+import { submitTransaction } from "../services/settlement/submit.ts";
 import { PaymentEventSchema, PaymentIntentSchema } from "./schemas.ts";
 
 const Amount = z.number().int().min(1).max(MAX_AMOUNT_MINOR);
@@ -76,6 +78,16 @@ const ListQuery = PaginationQuery.extend({
     })
     .openapi({ type: "string", description: "One status or a comma-separated list" }),
 });
+
+const SubmitBody = z
+  .strictObject({
+    txid: z
+      .string()
+      .regex(TXID_PATTERN, "must be a 32-byte hex transaction id")
+      .openapi({ example: "0x5c3f…" }),
+    payment_method: z.enum(PAYMENT_METHODS).optional(),
+  })
+  .openapi("SubmitTransactionRequest");
 
 const CancelBody = z
   .strictObject({ cancellation_reason: z.enum(intents.CANCELLATION_REASONS).optional() })
@@ -178,6 +190,25 @@ export function paymentIntentRoutes(deps: Deps) {
         await intents.cancelPaymentIntent(deps, scope, c.req.valid("param").id, body.cancellation_reason),
         200,
       );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/payment_intents/{id}/submit",
+      tags,
+      summary: "Report the txid of the transfer the checkout broadcast (publishable key allowed)",
+      description:
+        "Moves the intent to `transaction_broadcast`; the watcher verifies the transaction on chain. A txid counts for one intent only (`txid_already_used`). Reporting a transaction for an expired intent records a late payment.",
+      security: bearerSecurity,
+      request: { params: IdParam, body: jsonBody(SubmitBody) },
+      responses: { 200: jsonResponse(PaymentIntentSchema, "Recorded"), ...errorResponses(401, 404, 409) },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps);
+      const { txid, payment_method } = c.req.valid("json");
+      return c.json(await submitTransaction(deps, scope, c.req.valid("param").id, txid, payment_method), 200);
     },
   );
 

@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const productData = { name: "Poster", description: "A3 print", price: 12.5, currency: "USD", stock: 10, viewType: "card" };
+const productData = {
+  name: "Poster",
+  description: "A3 print",
+  price: 12.5,
+  currency: "USD",
+  stock: 10,
+  viewType: "card",
+};
 const linkId = () => `link_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
 const saveLink = (body: object, token = merchant.sk, headers: Record<string, string> = {}) =>
   api.request("POST", "/api/payment-links", { token, body, headers });
@@ -83,7 +90,9 @@ describe("POST /api/payment-links", () => {
     const byPk = await saveLink({ id: linkId(), product_data: productData }, merchant.pk);
     expect(byPk.status).toBe(403);
     expect(byPk.body.error.code).toBe("secret_key_required");
-    const anonymous = await api.request("POST", "/api/payment-links", { body: { product_data: productData } });
+    const anonymous = await api.request("POST", "/api/payment-links", {
+      body: { product_data: productData },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -100,7 +109,10 @@ describe("POST /api/payment-links", () => {
     const id = linkId();
     await saveLink({ id, product_data: productData });
     const other = await setupMerchant(api);
-    const res = await saveLink({ id, product_data: { ...productData, name: "Hijacked" }, active: false }, other.sk);
+    const res = await saveLink(
+      { id, product_data: { ...productData, name: "Hijacked" }, active: false },
+      other.sk,
+    );
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: "id_taken", param: "id" });
     const page = await publicLink(id);
@@ -211,7 +223,10 @@ describe("GET /api/payment-links/{id} (public)", () => {
     await saveLink({ id, product_data: productData, expires_at: nowSeconds() - 60 });
     const res = await publicLink(id);
     expect(res.status).toBe(410);
-    expect(res.body.error).toMatchObject({ code: "payment_link_expired", message: "This payment link has expired." });
+    expect(res.body.error).toMatchObject({
+      code: "payment_link_expired",
+      message: "This payment link has expired.",
+    });
     const future = linkId();
     await saveLink({ id: future, product_data: productData, expires_at: nowSeconds() + 3600 });
     expect((await publicLink(future)).status).toBe(200);

@@ -44,7 +44,14 @@ describe("products CRUD", () => {
       product_id: res.body.id,
       active: true,
       merchant_wallet: merchant.wallet.address,
-      product_data: { name: "Widget", price: 19.99, price_minor: 1999, currency: "usd", stock: 5, viewType: "card" },
+      product_data: {
+        name: "Widget",
+        price: 19.99,
+        price_minor: 1999,
+        currency: "usd",
+        stock: 5,
+        viewType: "card",
+      },
     });
   });
 
@@ -97,7 +104,9 @@ describe("products CRUD", () => {
     const product = await createProduct(widget, other.sk);
     const id = product.body.id;
     expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).status).toBe(404);
-    expect((await api.request("PUT", `/v1/products/${id}`, { token: merchant.sk, body: widget })).status).toBe(404);
+    expect(
+      (await api.request("PUT", `/v1/products/${id}`, { token: merchant.sk, body: widget })).status,
+    ).toBe(404);
     expect((await api.request("DELETE", `/v1/products/${id}`, { token: merchant.sk })).status).toBe(404);
     expect((await api.request("GET", `/v1/products/${id}`, { token: other.sk })).body.name).toBe("Widget");
   });
@@ -261,7 +270,10 @@ describe("PUT replaces the product and re-syncs its link", () => {
     // Leaving link_active out keeps the link as it is.
     await api.request("PUT", `/v1/products/${id}`, { token: merchant.sk, body: widget });
     expect((await publicLink(linkId)).status).toBe(403);
-    await api.request("PUT", `/v1/products/${id}`, { token: merchant.sk, body: { ...widget, link_active: true } });
+    await api.request("PUT", `/v1/products/${id}`, {
+      token: merchant.sk,
+      body: { ...widget, link_active: true },
+    });
     expect((await publicLink(linkId)).status).toBe(200);
   });
 
@@ -299,7 +311,10 @@ describe("publishable keys", () => {
       createProduct(widget, merchant.pk),
       api.request("PUT", `/v1/products/${id}`, { token: merchant.pk, body: { ...widget, name: "Hacked" } }),
       api.request("DELETE", `/v1/products/${id}`, { token: merchant.pk }),
-      api.request("POST", "/api/products", { token: merchant.pk, body: { id, name: "Hacked", price_usd: 1 } }),
+      api.request("POST", "/api/products", {
+        token: merchant.pk,
+        body: { id, name: "Hacked", price_usd: 1 },
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(403);
@@ -326,7 +341,14 @@ describe("legacy POST /api/products", () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, name: "Legacy", price_minor: 1235, price: 12.35, currency: "usd", stock: 3 });
+    expect(res.body).toMatchObject({
+      id,
+      name: "Legacy",
+      price_minor: 1235,
+      price: 12.35,
+      currency: "usd",
+      stock: 3,
+    });
     expect(res.body.payment_link.active).toBe(true);
   });
 
@@ -348,7 +370,10 @@ describe("legacy POST /api/products", () => {
 
   it("another workspace's id is 409 id_taken and the product is unchanged", async () => {
     const id = clientId();
-    await api.request("POST", "/api/products", { token: merchant.sk, body: { id, name: "Mine", price_usd: 1 } });
+    await api.request("POST", "/api/products", {
+      token: merchant.sk,
+      body: { id, name: "Mine", price_usd: 1 },
+    });
     const other = await setupMerchant(api);
     const res = await api.request("POST", "/api/products", {
       token: other.sk,
@@ -366,7 +391,9 @@ describe("legacy POST /api/products", () => {
       body: { id, name: "Fallback", price_usd: 3 },
     });
     expect(res.status).toBe(200);
-    expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.name).toBe("Fallback");
+    expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.name).toBe(
+      "Fallback",
+    );
   });
 
   it("price_usd must be a number ≥ 0 and id is required", async () => {
@@ -375,7 +402,10 @@ describe("legacy POST /api/products", () => {
       body: { id: clientId(), name: "X", price_usd: -1 },
     });
     expect(negative.body.error.param).toBe("price_usd");
-    const noId = await api.request("POST", "/api/products", { token: merchant.sk, body: { name: "X", price_usd: 1 } });
+    const noId = await api.request("POST", "/api/products", {
+      token: merchant.sk,
+      body: { name: "X", price_usd: 1 },
+    });
     expect(noId.body.error).toMatchObject({ code: "parameter_missing", param: "id" });
   });
 });
@@ -411,7 +441,9 @@ describe("pagination", () => {
     expect(unknown.body.error).toMatchObject({ code: "parameter_invalid", param: "starting_after" });
     const other = await setupMerchant(api);
     const foreign = await createProduct(widget, other.sk);
-    const cross = await api.request("GET", `/v1/products?starting_after=${foreign.body.id}`, { token: merchant.sk });
+    const cross = await api.request("GET", `/v1/products?starting_after=${foreign.body.id}`, {
+      token: merchant.sk,
+    });
     expect(cross.status).toBe(400);
     const before = await api.request("GET", "/v1/products?ending_before=prod_nope", { token: merchant.sk });
     expect(before.body.error.param).toBe("ending_before");

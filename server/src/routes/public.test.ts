@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowSeconds } from "../domain/ids.ts";
-import { type Merchant, setupMerchant, startTestApi, TEST_USD_PER_BTC, type TestApi, uniqueEmail } from "../test/harness.ts";
+import {
+  type Merchant,
+  setupMerchant,
+  startTestApi,
+  TEST_USD_PER_BTC,
+  type TestApi,
+  uniqueEmail,
+} from "../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;
@@ -92,7 +99,9 @@ describe("POST /v1/email-signups", () => {
 
   it("source defaults to landing_page and the email is stored lowercased", async () => {
     const email = uniqueEmail();
-    const res = await api.request("POST", "/v1/email-signups", { body: { email: `  ${email.toUpperCase()} ` } });
+    const res = await api.request("POST", "/v1/email-signups", {
+      body: { email: `  ${email.toUpperCase()} ` },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, source: "landing_page" });
   });

@@ -72,6 +72,7 @@ export const EnvironmentSchema = z
     name: z.string(),
     type: z.enum(["sandbox", "production"]),
     env: z.enum(["test", "live"]),
+    confirmations_required: z.number().int(),
     created_at: ts,
   })
   .openapi("Environment");

@@ -140,6 +140,9 @@ export async function updateApiKey(
 }
 
 export async function revokeApiKey(deps: Deps, id: string): Promise<ApiKeyView> {
+  const current = await getApiKeyRow(deps, id);
+  // Revoking again changes nothing: the first revocation time is the one the audit trail keeps.
+  if (current.state === "revoked") return apiKeyView(current);
   const row = await deps.db
     .updateTable("api_keys")
     .set({ state: "revoked", revoked_at: nowSeconds() })

@@ -20,6 +20,8 @@ export interface EnvironmentView {
   type: EnvironmentType;
   /** The key environment this maps to: sandbox → test, production → live. */
   env: "test" | "live";
+  /** Blocks a payment must be buried under before it settles. */
+  confirmations_required: number;
   created_at: number;
 }
 
@@ -31,6 +33,7 @@ export function environmentView(row: EnvironmentRow): EnvironmentView {
     name: row.name,
     type: row.type,
     env: row.type === "production" ? "live" : "test",
+    confirmations_required: row.confirmations_required,
     created_at: row.created_at,
   };
 }
@@ -89,19 +92,22 @@ export async function createEnvironment(
   }
 }
 
-export async function renameEnvironment(
+/** Renames an environment and/or sets its confirmations; an unchanged name is a no-op. */
+export async function updateEnvironment(
   deps: Deps,
   workspaceId: string,
   id: string,
-  rawName: string,
+  input: { name?: string | undefined; confirmations_required?: number | undefined },
 ): Promise<EnvironmentView> {
   const current = await findEnvironment(deps.db, workspaceId, id);
-  const name = validEnvironmentName(rawName);
-  if (name === current.name) return environmentView(current);
+  const name = input.name === undefined ? current.name : validEnvironmentName(input.name);
+  const confirmations = input.confirmations_required ?? current.confirmations_required;
+  if (name === current.name && confirmations === current.confirmations_required)
+    return environmentView(current);
   try {
     const row = await deps.db
       .updateTable("environments")
-      .set({ name })
+      .set({ name, confirmations_required: confirmations })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -154,7 +160,18 @@ export async function defaultEnvironment(
     .limit(1)
     .executeTakeFirst();
   if (existing) return existing;
-  const name = type === "sandbox" ? "sandbox" : "production";
+  // The default name may belong to an environment of the other type (a sandbox a user named
+  // "production"): take the next free suffix rather than borrowing that environment.
+  const base = type === "sandbox" ? "sandbox" : "production";
+  const taken = await db
+    .selectFrom("environments")
+    .select("name")
+    .where("workspace_id", "=", workspaceId)
+    .where("name", "like", `${base}%`)
+    .execute();
+  const used = new Set(taken.map((t) => t.name));
+  let name = base;
+  for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
   return db
     .insertInto("environments")
     .values({ id: newId("environment"), workspace_id: workspaceId, name, type, created_at: nowSeconds() })

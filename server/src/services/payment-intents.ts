@@ -1,6 +1,6 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
-import { sql } from "kysely";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
@@ -111,7 +111,10 @@ export async function recordPaymentEvent(
   to: PaymentStatus,
   details: { reason?: string | null; txid?: string | null } = {},
 ): Promise<void> {
-  await db.insertInto("payment_events").values(paymentEventValues(intentId, from, to, details)).execute();
+  await db
+    .insertInto("payment_events")
+    .values(paymentEventValues(intentId, from, to, details))
+    .execute();
 }
 
 function paymentEventValues(
@@ -141,10 +144,14 @@ async function creationContext(db: Db, scope: WorkspaceScope, productId: string 
     .select(
       productId === undefined
         ? sql<boolean>`true`.as("product_ok")
-        : sql<boolean>`exists(select 1 from products p where p.id = ${productId} and p.workspace_id = w.id)`.as("product_ok"),
+        : sql<boolean>`exists(select 1 from products p where p.id = ${productId} and p.workspace_id = w.id)`.as(
+            "product_ok",
+          ),
     )
     .where("w.id", "=", scope.workspaceId);
-  query = scope.environmentId ? query.where("e.id", "=", scope.environmentId) : query.where("e.type", "=", "sandbox");
+  query = scope.environmentId
+    ? query.where("e.id", "=", scope.environmentId)
+    : query.where("e.type", "=", "sandbox");
   const row = await query.orderBy("e.seq").limit(1).executeTakeFirst();
   if (row) return row;
   // No sandbox environment left (a workspace may keep only production ones): make the default.
@@ -159,7 +166,11 @@ async function creationContext(db: Db, scope: WorkspaceScope, productId: string 
  * `payment_intent.created` outbox event are written by one statement (writable CTEs), so they
  * commit together — and in two round trips, since creation is the API's hottest path.
  */
-export async function createPaymentIntent(deps: Deps, scope: WorkspaceScope, input: CreatePaymentIntentInput): Promise<PaymentIntentView> {
+export async function createPaymentIntent(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: CreatePaymentIntentInput,
+): Promise<PaymentIntentView> {
   const quote = input.asset === "sbtc" ? await deps.fx.current() : null;
   const ctx = await creationContext(deps.db, scope, input.product_id);
   const env = ctx.type === "production" ? "live" : "test";
@@ -167,13 +178,23 @@ export async function createPaymentIntent(deps: Deps, scope: WorkspaceScope, inp
   const payout = ctx.stacks_address ? parseStacksAddress(ctx.stacks_address) : null;
   if (!payout) throw new ApiError("payout_wallet_missing");
   const recipient = addressOnNetwork(payout, env === "live" ? "mainnet" : "testnet");
-  if (input.merchant_principal && input.merchant_principal !== recipient && input.merchant_principal !== payout.address) {
+  if (
+    input.merchant_principal &&
+    input.merchant_principal !== recipient &&
+    input.merchant_principal !== payout.address
+  ) {
     throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
   }
-  if (!ctx.product_ok) throw new ApiError("resource_missing", { message: `No such product: '${input.product_id}'`, param: "product_id" });
+  if (!ctx.product_ok)
+    throw new ApiError("resource_missing", {
+      message: `No such product: '${input.product_id}'`,
+      param: "product_id",
+    });
 
   const token = tokensFor(deps.config, env)[input.asset];
-  const amountAsset = quote ? centsToSats(input.amount_minor, quote.usdPerBtc) : centsToUsdcUnits(input.amount_minor);
+  const amountAsset = quote
+    ? centsToSats(input.amount_minor, quote.usdPerBtc)
+    : centsToUsdcUnits(input.amount_minor);
   const id = newId("paymentIntent");
   const now = nowSeconds();
   const row: PaymentIntentRow = {
@@ -211,13 +232,31 @@ export async function createPaymentIntent(deps: Deps, scope: WorkspaceScope, inp
   const view = paymentIntentView(deps, row);
   const { seq: _seq, amount_received: _received, ...values } = row;
   await deps.db
-    .with("first_event", (db) => db.insertInto("payment_events").values(paymentEventValues(id, null, "requires_payment_method", { reason: "created" })))
-    .with("outbox", (db) => db.insertInto("events").values(eventValues({ workspaceId: scope.workspaceId, env, type: "payment_intent.created", object: view })))
+    .with("first_event", (db) =>
+      db
+        .insertInto("payment_events")
+        .values(paymentEventValues(id, null, "requires_payment_method", { reason: "created" })),
+    )
+    .with("outbox", (db) =>
+      db
+        .insertInto("events")
+        .values(
+          eventValues({ workspaceId: scope.workspaceId, env, type: "payment_intent.created", object: view }),
+        ),
+    )
     .insertInto("payment_intents")
-    .values({ ...values, shipping_address: JSON.stringify(values.shipping_address), metadata: JSON.stringify(values.metadata) })
+    .values({
+      ...values,
+      shipping_address: JSON.stringify(values.shipping_address),
+      metadata: JSON.stringify(values.metadata),
+    })
     .execute();
   if (env === "test" && !ctx.test_payment_completed) {
-    await deps.db.updateTable("workspaces").set({ test_payment_completed: true }).where("id", "=", scope.workspaceId).execute();
+    await deps.db
+      .updateTable("workspaces")
+      .set({ test_payment_completed: true })
+      .where("id", "=", scope.workspaceId)
+      .execute();
   }
   return view;
 }

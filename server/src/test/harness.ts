@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { hashMessage } from "@stacks/encryption";
 import { bytesToHex } from "@stacks/common";
-import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey, signMessageHashRsv } from "@stacks/transactions";
+import { hashMessage } from "@stacks/encryption";
+import {
+  getAddressFromPrivateKey,
+  privateKeyToPublic,
+  randomPrivateKey,
+  signMessageHashRsv,
+} from "@stacks/transactions";
 import pg from "pg";
 import { createApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -11,7 +16,7 @@ import { FxRates } from "../services/fx.ts";
 
 /**
  * A real server stack per test file: the app in-process over a real database — in-memory PGlite,
- * or, when SPAY_TEST_DB=postgres, a private schema on the PostgreSQL server (dropped afterwards).
+ * or, when SPAY_TEST_DB=postgres, a private database on the PostgreSQL server (dropped afterwards).
  */
 export interface TestApi {
   deps: Deps;
@@ -50,28 +55,36 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     },
   );
   let database: DatabaseHandle;
-  let dropSchema: (() => Promise<void>) | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.SPAY_TEST_DB === "postgres") {
     const url = process.env.SPAY_TEST_DATABASE_URL;
     if (!url) throw new Error("SPAY_TEST_DB=postgres needs SPAY_TEST_DATABASE_URL");
-    const schema = `spay_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    database = await openDatabase({ kind: "postgres", url, poolSize: 10, schema });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
+    // A private database, not a schema: Kysely's migrator finds its lock table in *any* schema, so a
+    // server that once migrated the shared database's public schema would break a schema per file.
+    const name = `spay_test_${randomBytes(6).toString("hex")}`;
+    await adminQuery(url, `create database ${name}`);
+    const privateUrl = new URL(url);
+    privateUrl.pathname = `/${name}`;
+    database = await openDatabase({ kind: "postgres", url: privateUrl.toString(), poolSize: 10 });
+    dropDatabase = () => adminQuery(url, `drop database if exists ${name} with (force)`);
   } else {
     database = await openDatabase({ kind: "pglite", dataDir: null });
   }
-  await migrateToLatest(database.db);
-  const deps: Deps = { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) };
-  const app = createApp(deps);
+  const close = async () => {
+    await database.close();
+    await dropDatabase?.();
+  };
+  let deps: Deps;
+  let app: ReturnType<typeof createApp>;
+  try {
+    await migrateToLatest(database.db);
+    deps = { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) };
+    app = createApp(deps);
+  } catch (err) {
+    // The test file's afterAll never sees an api to close: drop the private database here.
+    await close();
+    throw err;
+  }
 
   return {
     deps,
@@ -95,11 +108,18 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
       }
       return { status: res.status, headers: res.headers, body: parsed };
     },
-    async close() {
-      await database.close();
-      await dropSchema?.();
-    },
+    close,
   };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestWallet {
@@ -110,7 +130,11 @@ export interface TestWallet {
 
 export function newTestWallet(network: "testnet" | "mainnet" = "testnet"): TestWallet {
   const privateKey = randomPrivateKey();
-  return { privateKey, publicKey: privateKeyToPublic(privateKey) as string, address: getAddressFromPrivateKey(privateKey, network) };
+  return {
+    privateKey,
+    publicKey: privateKeyToPublic(privateKey) as string,
+    address: getAddressFromPrivateKey(privateKey, network),
+  };
 }
 
 /** Signs like a Stacks wallet's `stx_signMessage`: RSV over the prefixed message hash. */
@@ -125,7 +149,9 @@ export function uniqueEmail(): string {
 }
 
 export async function signUp(api: TestApi, email = uniqueEmail()) {
-  const res = await api.request("POST", "/v1/auth/register", { body: { email, password: "s3cret-password" } });
+  const res = await api.request("POST", "/v1/auth/register", {
+    body: { email, password: "s3cret-password" },
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.session_id as string, user: res.body.user, email };
 }
@@ -135,14 +161,25 @@ export async function createWorkspace(api: TestApi, token: string, name = "Main 
   const slug = `org-${randomBytes(4).toString("hex")}`;
   const org = await api.request("POST", "/v1/organizations", { token, body: { name: "Acme", slug } });
   if (org.status !== 201) throw new Error(`organization failed: ${org.status} ${JSON.stringify(org.body)}`);
-  const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, { token, body: { name } });
+  const ws = await api.request("POST", `/v1/organizations/${org.body.id}/workspaces`, {
+    token,
+    body: { name },
+  });
   if (ws.status !== 201) throw new Error(`workspace failed: ${ws.status} ${JSON.stringify(ws.body)}`);
   return { organizationId: org.body.id as string, workspaceId: ws.body.id as string };
 }
 
 /** Verifies `wallet` as the workspace's payout wallet with a real signature over a fresh challenge. */
-export async function verifyPayoutWallet(api: TestApi, token: string, workspaceId: string, wallet = newTestWallet()) {
-  const challenge = await api.request("GET", `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=payout_wallet`);
+export async function verifyPayoutWallet(
+  api: TestApi,
+  token: string,
+  workspaceId: string,
+  wallet = newTestWallet(),
+) {
+  const challenge = await api.request(
+    "GET",
+    `/v1/auth/wallet/challenge?address=${wallet.address}&purpose=payout_wallet`,
+  );
   const verify = await api.request("POST", "/onboarding/wallet/verify", {
     token,
     headers: { "x-workspace-id": workspaceId },
@@ -153,7 +190,8 @@ export async function verifyPayoutWallet(api: TestApi, token: string, workspaceI
       nonce: challenge.body.nonce,
     },
   });
-  if (verify.status !== 200) throw new Error(`wallet verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  if (verify.status !== 200)
+    throw new Error(`wallet verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
   return { wallet, response: verify };
 }
 

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./001-initial.ts";
+import * as settlement from "./002-settlement.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
+  "002-settlement": settlement,
 };
 
 export const migrationProvider: MigrationProvider = {

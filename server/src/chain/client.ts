@@ -1,0 +1,88 @@
+import type { HiroTransaction, HiroTransferListItem } from "./hiro-types.ts";
+
+export class ChainUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ChainUnavailableError";
+  }
+}
+
+export interface ChainClientOptions {
+  baseUrl: string;
+  timeoutMs?: number;
+  retries?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * One client for the Hiro Stacks API — the embedded devnet, testnet or mainnet. Timeouts on every
+ * call, retries with exponential backoff on network errors, 429 and 5xx; a 404 is an answer.
+ */
+export class ChainClient {
+  readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ChainClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.retries = options.retries ?? 2;
+    this.fetchImpl = options.fetchImpl ?? fetch;
+  }
+
+  /** A transaction, pending or anchored; null when the API does not know it (yet). */
+  async getTransaction(txid: string): Promise<HiroTransaction | null> {
+    return this.getJson<HiroTransaction>(`/extended/v1/tx/${normalizeTxid(txid)}`, { allow404: true });
+  }
+
+  /** Height of the chain tip (Stacks blocks). */
+  async getTipHeight(): Promise<number> {
+    const info = await this.getJson<{ stacks_tip_height: number }>("/v2/info");
+    if (!info || typeof info.stacks_tip_height !== "number")
+      throw new ChainUnavailableError("chain info without stacks_tip_height");
+    return info.stacks_tip_height;
+  }
+
+  /** Recent transactions that moved assets into or out of `principal`, newest first. */
+  async getTransfersOf(principal: string, limit = 50): Promise<HiroTransferListItem[]> {
+    const page = await this.getJson<{ results: HiroTransferListItem[] }>(
+      `/extended/v1/address/${principal}/transactions_with_transfers?limit=${limit}`,
+    );
+    return page?.results ?? [];
+  }
+
+  private async getJson<T>(path: string, options: { allow404?: boolean } = {}): Promise<T | null> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= this.retries; attempt++) {
+      if (attempt > 0) await sleep(Math.min(2_000, 100 * 2 ** attempt));
+      try {
+        const res = await this.fetchImpl(`${this.baseUrl}${path}`, {
+          headers: { accept: "application/json" },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        });
+        if (res.status === 404 && options.allow404) return null;
+        if (res.ok) return (await res.json()) as T;
+        lastError = new ChainUnavailableError(`${path} answered ${res.status}`);
+        if (res.status !== 429 && res.status < 500) break;
+      } catch (err) {
+        lastError = err;
+      }
+    }
+    throw lastError instanceof ChainUnavailableError
+      ? lastError
+      : new ChainUnavailableError(`${path} failed`, { cause: lastError });
+  }
+}
+
+/** Txids are 32 bytes of hex; the API and our storage use the 0x-prefixed lowercase form. */
+export function normalizeTxid(txid: string): string {
+  const hex = txid.toLowerCase().replace(/^0x/, "");
+  return `0x${hex}`;
+}
+
+export const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,34 @@
+/** The parts of the Hiro Stacks API responses that settlement reads. */
+export interface HiroFtTransferEvent {
+  event_type: "fungible_token_asset";
+  asset: { asset_event_type: string; asset_id: string; sender: string; recipient: string; amount: string };
+}
+
+export interface HiroLogEvent {
+  event_type: "smart_contract_log";
+  contract_log: { contract_id: string; topic: string; value: { hex: string; repr: string } };
+}
+
+export type HiroEvent = HiroFtTransferEvent | HiroLogEvent | { event_type: string };
+
+export interface HiroTransaction {
+  tx_id: string;
+  tx_status: string;
+  tx_type: string;
+  sender_address: string;
+  nonce: number;
+  block_height?: number;
+  burn_block_height?: number;
+  canonical?: boolean;
+  tx_result?: { hex: string; repr: string };
+  contract_call?: {
+    contract_id: string;
+    function_name: string;
+    function_args?: { hex: string; repr: string; name: string; type: string }[];
+  };
+  events?: HiroEvent[];
+}
+
+export interface HiroTransferListItem {
+  tx: HiroTransaction;
+}

@@ -1,0 +1,57 @@
+/**
+ * `pnpm spay` — command-line helpers for the local devnet.
+ *
+ *   pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <atomic units>]
+ *
+ * Signs a real SIP-010 transfer with one of the devnet's funded accounts, broadcasts it to the
+ * devnet, and reports the txid to sPay, so a payment settles within a block or two.
+ */
+import { parseArgs } from "node:util";
+import { ACCOUNTS } from "@spay/devnet";
+import { payIntent } from "./pay.ts";
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    key: { type: "string" },
+    account: { type: "string", default: "wallet_1" },
+    amount: { type: "string" },
+    api: {
+      type: "string",
+      default: process.env.SPAY_API_URL ?? `http://localhost:${process.env.PORT ?? 8787}`,
+    },
+    chain: {
+      type: "string",
+      default: process.env.SPAY_STACKS_API_URL ?? `http://localhost:${process.env.DEVNET_PORT ?? 3999}`,
+    },
+  },
+});
+
+const [command, intentId] = positionals;
+if (command !== "pay" || !intentId || !values.key) {
+  console.error(
+    "usage: pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <units>]",
+  );
+  process.exit(2);
+}
+const account = ACCOUNTS.find((a) => a.name === values.account);
+if (!account) {
+  console.error(`unknown account ${values.account}; one of: ${ACCOUNTS.map((a) => a.name).join(", ")}`);
+  process.exit(2);
+}
+try {
+  const paid = await payIntent({
+    apiUrl: values.api,
+    chainApiUrl: values.chain,
+    apiKey: values.key,
+    intentId,
+    privateKey: account.privateKey,
+    amount: values.amount ? BigInt(values.amount) : undefined,
+  });
+  console.log(
+    `Broadcast ${paid.txid}\n  ${paid.amount} units from ${paid.from} (${account.name})\n  Follow it: GET ${values.api}/v1/payment_intents/${intentId}`,
+  );
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}

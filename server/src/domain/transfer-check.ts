@@ -1,0 +1,76 @@
+import { ClarityType, hexToCV } from "@stacks/transactions";
+import type { HiroFtTransferEvent, HiroTransaction } from "../chain/hiro-types.ts";
+
+/** What an intent expects a transfer to be (DESIGN.md "Payment intents and settlement"). */
+export interface ExpectedTransfer {
+  tokenContract: string;
+  assetName: string;
+  recipient: string;
+  memo: string;
+  /** True when the checkout submitted this txid for this intent (memo then optional). */
+  submittedForIntent: boolean;
+}
+
+export type TransferObservation =
+  | { kind: "unknown" }
+  | { kind: "pending" }
+  | { kind: "failed"; reason: string }
+  | { kind: "rejected"; reason: RejectionReason }
+  | { kind: "paid"; amount: bigint; sender: string; blockHeight: number };
+
+export type RejectionReason =
+  | "wrong_token"
+  | "wrong_function"
+  | "wrong_recipient"
+  | "memo_mismatch"
+  | "not_a_contract_call";
+
+/** Decodes the `(optional (buff 34))` memo argument of a SIP-010 transfer into text. */
+export function decodeMemo(argHex: string | undefined): string | null {
+  if (!argHex) return null;
+  try {
+    const cv = hexToCV(argHex);
+    if (cv.type !== ClarityType.OptionalSome) return null;
+    const inner = cv.value;
+    if (inner.type !== ClarityType.Buffer) return null;
+    return Buffer.from(inner.value, "hex").toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Decides what a chain transaction means for an intent. Amounts come from the token's transfer
+ * events — what actually moved — not from the call's arguments.
+ */
+export function checkTransfer(tx: HiroTransaction | null, expected: ExpectedTransfer): TransferObservation {
+  if (!tx) return { kind: "unknown" };
+  if (tx.tx_status === "pending") return { kind: "pending" };
+  if (tx.tx_status !== "success") return { kind: "failed", reason: tx.tx_status };
+  if (tx.canonical === false) return { kind: "pending" };
+  const call = tx.contract_call;
+  if (tx.tx_type !== "contract_call" || !call) return { kind: "rejected", reason: "not_a_contract_call" };
+  if (call.contract_id !== expected.tokenContract) return { kind: "rejected", reason: "wrong_token" };
+  if (call.function_name !== "transfer") return { kind: "rejected", reason: "wrong_function" };
+  const memoArg = call.function_args?.find((a) => a.name === "memo") ?? call.function_args?.[3];
+  const memo = decodeMemo(memoArg?.hex);
+  if (memo !== expected.memo && !expected.submittedForIntent)
+    return { kind: "rejected", reason: "memo_mismatch" };
+  const assetId = `${expected.tokenContract}::${expected.assetName}`;
+  const credited = (tx.events ?? [])
+    .filter((e): e is HiroFtTransferEvent => e.event_type === "fungible_token_asset")
+    .filter(
+      (e) =>
+        e.asset.asset_event_type === "transfer" &&
+        e.asset.asset_id === assetId &&
+        e.asset.recipient === expected.recipient,
+    );
+  if (credited.length === 0) return { kind: "rejected", reason: "wrong_recipient" };
+  const amount = credited.reduce((sum, e) => sum + BigInt(e.asset.amount), 0n);
+  return {
+    kind: "paid",
+    amount,
+    sender: credited[0]?.asset.sender ?? tx.sender_address,
+    blockHeight: tx.block_height ?? 0,
+  };
+}

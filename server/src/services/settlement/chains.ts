@@ -1,0 +1,21 @@
+import { ChainClient } from "../../chain/client.ts";
+import type { Config } from "../../config.ts";
+
+/** The chain each key environment settles on: test → the sandbox chain, live → mainnet. */
+export type ChainClients = Record<"test" | "live", ChainClient>;
+
+export const HIRO_API = {
+  testnet: "https://api.testnet.hiro.so",
+  mainnet: "https://api.mainnet.hiro.so",
+} as const;
+
+export function chainClientsFor(config: Config, devnetUrl: string | null): ChainClients {
+  const sandboxUrl =
+    config.chain === "mainnet"
+      ? HIRO_API.testnet
+      : (config.stacksApiUrl ??
+        (config.chain === "devnet" ? devnetUrl : HIRO_API.testnet) ??
+        HIRO_API.testnet);
+  const liveUrl = config.chain === "mainnet" ? (config.stacksApiUrl ?? HIRO_API.mainnet) : HIRO_API.mainnet;
+  return { test: new ChainClient({ baseUrl: sandboxUrl }), live: new ChainClient({ baseUrl: liveUrl }) };
+}

@@ -1,0 +1,387 @@
+import { sql } from "kysely";
+import { ChainUnavailableError } from "../../chain/client.ts";
+import type { Db } from "../../db/database.ts";
+import type { PaymentIntentRow, PaymentTransferRow } from "../../db/schema.ts";
+import { nowSeconds } from "../../domain/ids.ts";
+import type { PaymentStatus } from "../../domain/payment-status.ts";
+import { checkTransfer, decodeMemo, type TransferObservation } from "../../domain/transfer-check.ts";
+import type { Deps } from "../../http/context.ts";
+import { tokensFor } from "../token-registry.ts";
+import type { ChainClients } from "./chains.ts";
+import { changeIntent, INTENT_EVENT } from "./transitions.ts";
+
+export interface WatcherOptions {
+  /** How often due transfers are checked. */
+  intervalMs: number;
+  /** How often payout addresses are scanned for transfers carrying an open intent's memo. */
+  discoveryIntervalMs: number;
+  /** A submitted txid the chain still does not know after this long counts as dropped. */
+  dropAfterSeconds: number;
+  /** Intents that expired less than this long ago are still watched for late payments. */
+  lateWindowSeconds: number;
+}
+
+export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
+  intervalMs: 1_000,
+  discoveryIntervalMs: 5_000,
+  dropAfterSeconds: 10 * 60,
+  lateWindowSeconds: 24 * 3600,
+};
+
+const BATCH = 100;
+const OPEN_STATUSES: PaymentStatus[] = ["requires_payment_method", "payment_initiated"];
+const TRACKING_STATUSES: PaymentStatus[] = [
+  "transaction_broadcast",
+  "transaction_pending",
+  "transaction_confirmed",
+];
+
+/**
+ * Moves intents along the chain's evidence. Safe with any number of processes on one database:
+ * each transfer is re-read and locked with FOR UPDATE SKIP LOCKED before anything changes, and
+ * every decision is re-checked against the locked rows.
+ */
+export class SettlementWatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private lastDiscovery = 0;
+  /** Per environment: when the chain may be asked again after failures, and the current backoff. */
+  private readonly backoff = new Map<"test" | "live", { until: number; delayMs: number }>();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly chains: ChainClients,
+    private readonly options: WatcherOptions = DEFAULT_WATCHER_OPTIONS,
+  ) {}
+
+  start(): void {
+    const loop = () => {
+      this.running = this.tick()
+        .catch((err) => console.error("settlement watcher tick failed", err))
+        .finally(() => {
+          this.running = null;
+          if (this.timer !== null) this.timer = setTimeout(loop, this.options.intervalMs);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass: expire, discover (throttled), then check every due transfer. */
+  async tick(now = Date.now()): Promise<void> {
+    await expireIntents(this.deps);
+    if (now - this.lastDiscovery >= this.options.discoveryIntervalMs) {
+      this.lastDiscovery = now;
+      for (const env of ["test", "live"] as const) await this.guarded(env, () => this.discover(env));
+    }
+    for (const env of ["test", "live"] as const) await this.guarded(env, () => this.checkDueTransfers(env));
+  }
+
+  /** Runs chain work for one environment unless it is backing off; failures grow the backoff. */
+  private async guarded(env: "test" | "live", work: () => Promise<void>): Promise<void> {
+    const state = this.backoff.get(env);
+    if (state && state.until > Date.now()) return;
+    try {
+      await work();
+      this.backoff.delete(env);
+    } catch (err) {
+      if (!(err instanceof ChainUnavailableError)) throw err;
+      const delayMs = Math.min(30_000, (state?.delayMs ?? 500) * 2);
+      this.backoff.set(env, { until: Date.now() + delayMs, delayMs });
+      console.warn(`chain API for ${env} unavailable (${err.message}); retrying in ${delayMs} ms`);
+    }
+  }
+
+  private async checkDueTransfers(env: "test" | "live"): Promise<void> {
+    const due = await this.deps.db
+      .selectFrom("payment_transfers as t")
+      .innerJoin("payment_intents as pi", "pi.id", "t.payment_intent_id")
+      .select(["t.txid"])
+      .where("t.state", "=", "tracking")
+      .where("t.next_check_at", "<=", nowSeconds())
+      .where("pi.env", "=", env)
+      .orderBy("t.next_check_at")
+      .limit(BATCH)
+      .execute();
+    if (due.length === 0) return;
+    const chain = this.chains[env];
+    const tip = await chain.getTipHeight();
+    for (const { txid } of due) {
+      const tx = await chain.getTransaction(txid);
+      await this.deps.db.transaction().execute(async (trx) => {
+        const transfer = await trx
+          .selectFrom("payment_transfers")
+          .selectAll()
+          .where("txid", "=", txid)
+          .where("state", "=", "tracking")
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!transfer) return; // settled meanwhile, or another process holds it
+        const intent = await trx
+          .selectFrom("payment_intents")
+          .selectAll()
+          .where("id", "=", transfer.payment_intent_id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const token = tokensFor(this.deps.config, intent.env)[intent.asset];
+        const observation = checkTransfer(tx, {
+          tokenContract: intent.token_contract,
+          assetName: token.assetName,
+          recipient: intent.recipient,
+          memo: intent.memo,
+          submittedForIntent: transfer.source === "submitted",
+        });
+        await applyObservation(this.deps, trx, intent, transfer, observation, tip, this.options);
+      });
+    }
+  }
+
+  /** Finds transfers into payout addresses that carry the memo of an open (or recently expired) intent. */
+  private async discover(env: "test" | "live"): Promise<void> {
+    const now = nowSeconds();
+    const open = await this.deps.db
+      .selectFrom("payment_intents")
+      .select(["id", "recipient", "memo", "token_contract"])
+      .where("env", "=", env)
+      .where((eb) =>
+        eb.or([
+          eb("status", "in", OPEN_STATUSES),
+          eb.and([
+            eb("status", "in", ["expired", "canceled"]),
+            eb("expires_at", ">", now - this.options.lateWindowSeconds),
+          ]),
+        ]),
+      )
+      .orderBy("seq", "desc")
+      .limit(1_000)
+      .execute();
+    const byRecipient = new Map<string, Map<string, (typeof open)[number]>>();
+    for (const intent of open) {
+      const memos = byRecipient.get(intent.recipient) ?? new Map();
+      memos.set(intent.memo, intent);
+      byRecipient.set(intent.recipient, memos);
+    }
+    const chain = this.chains[env];
+    for (const [recipient, memos] of byRecipient) {
+      for (const { tx } of await chain.getTransfersOf(recipient)) {
+        if (tx.contract_call?.function_name !== "transfer") continue;
+        const args = tx.contract_call.function_args;
+        const memo = decodeMemo((args?.find((a) => a.name === "memo") ?? args?.[3])?.hex);
+        const intent = memo ? memos.get(memo) : undefined;
+        if (!intent || tx.contract_call.contract_id !== intent.token_contract) continue;
+        await this.deps.db
+          .insertInto("payment_transfers")
+          .values({
+            txid: tx.tx_id,
+            payment_intent_id: intent.id,
+            source: "discovered",
+            state: "tracking",
+            amount: null,
+            sender: null,
+            block_height: null,
+            reason: null,
+            created_at: now,
+            updated_at: now,
+            next_check_at: now,
+          })
+          .onConflict((oc) => oc.column("txid").doNothing())
+          .execute();
+      }
+    }
+  }
+}
+
+/** Decides and writes what one observation of one transfer means for its intent. */
+export async function applyObservation(
+  deps: Deps,
+  trx: Db,
+  intent: PaymentIntentRow,
+  transfer: PaymentTransferRow,
+  observation: TransferObservation,
+  tip: number,
+  options: Pick<WatcherOptions, "dropAfterSeconds">,
+): Promise<void> {
+  const now = nowSeconds();
+  const status = intent.status as PaymentStatus;
+  const isCurrent = intent.txid === transfer.txid || OPEN_STATUSES.includes(status);
+  const updateTransfer = async (values: Partial<Omit<PaymentTransferRow, "txid">>): Promise<void> => {
+    await trx
+      .updateTable("payment_transfers")
+      .set({ updated_at: now, ...values })
+      .where("txid", "=", transfer.txid)
+      .execute();
+  };
+  const recheckSoon = () => updateTransfer({ next_check_at: now + 1 });
+
+  switch (observation.kind) {
+    case "unknown": {
+      if (now - transfer.created_at < options.dropAfterSeconds) return recheckSoon();
+      await updateTransfer({ state: "failed", reason: "dropped" });
+      if (isCurrent && TRACKING_STATUSES.includes(status)) {
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { status: "requires_payment_method", reason: "transaction_dropped", txid: null },
+          INTENT_EVENT.failed,
+          transfer.txid,
+        );
+      }
+      return;
+    }
+    case "pending": {
+      await recheckSoon();
+      if (OPEN_STATUSES.includes(status) || status === "transaction_broadcast") {
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { status: "transaction_pending", reason: "in_mempool", txid: transfer.txid },
+          null,
+        );
+      }
+      return;
+    }
+    case "failed":
+    case "rejected": {
+      const reason =
+        observation.kind === "failed"
+          ? `transaction_failed:${observation.reason}`
+          : `transfer_rejected:${observation.reason}`;
+      await updateTransfer({ state: observation.kind, reason });
+      if (isCurrent && TRACKING_STATUSES.includes(status)) {
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { status: "requires_payment_method", reason, txid: null },
+          INTENT_EVENT.failed,
+          transfer.txid,
+        );
+      }
+      return;
+    }
+    case "paid": {
+      const confirmations = tip - observation.blockHeight + 1;
+      const required = await confirmationsRequired(trx, intent.environment_id);
+      await updateTransfer({
+        amount: observation.amount.toString(),
+        sender: observation.sender,
+        block_height: observation.blockHeight,
+      });
+      if (confirmations < required) {
+        await recheckSoon();
+        if (
+          OPEN_STATUSES.includes(status) ||
+          status === "transaction_broadcast" ||
+          status === "transaction_pending"
+        ) {
+          await changeIntent(
+            deps,
+            trx,
+            intent,
+            {
+              status: "transaction_confirmed",
+              reason: `confirmations:${confirmations}/${required}`,
+              txid: transfer.txid,
+            },
+            null,
+          );
+        }
+        return;
+      }
+      await updateTransfer({ state: "counted", reason: null });
+      const received = (await countedAmount(trx, intent.id)).toString();
+      const due = BigInt(intent.amount_asset);
+      if (status === "payment_settled") {
+        // A further transfer after settlement: recorded as overpayment, the status stays.
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { amount_received: received, reason: "overpaid" },
+          null,
+          transfer.txid,
+        );
+      } else if (status === "expired" || status === "canceled") {
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { amount_received: received, reason: "paid_late" },
+          INTENT_EVENT.paidLate,
+          transfer.txid,
+        );
+      } else if (BigInt(received) >= due) {
+        const reason = BigInt(received) > due ? "overpaid" : "paid";
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { status: "payment_settled", reason, txid: transfer.txid, amount_received: received },
+          INTENT_EVENT.succeeded,
+        );
+      } else {
+        await changeIntent(
+          deps,
+          trx,
+          intent,
+          { status: "requires_payment_method", reason: "underpaid", txid: null, amount_received: received },
+          INTENT_EVENT.partiallyPaid,
+          transfer.txid,
+        );
+      }
+      return;
+    }
+  }
+}
+
+async function confirmationsRequired(db: Db, environmentId: string): Promise<number> {
+  const env = await db
+    .selectFrom("environments")
+    .select("confirmations_required")
+    .where("id", "=", environmentId)
+    .executeTakeFirst();
+  return env?.confirmations_required ?? 1;
+}
+
+async function countedAmount(db: Db, intentId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("payment_transfers")
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+    .where("payment_intent_id", "=", intentId)
+    .where("state", "=", "counted")
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** Moves unpaid intents past their expiry to `expired`, claiming rows so processes never collide. */
+export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("status", "in", OPEN_STATUSES)
+      .where("expires_at", "<=", now)
+      .orderBy("expires_at")
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const intent of due)
+      await changeIntent(
+        deps,
+        trx,
+        intent,
+        { status: "expired", reason: "expired_unpaid" },
+        INTENT_EVENT.expired,
+      );
+    return due.length;
+  });
+}
