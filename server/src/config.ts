@@ -50,7 +50,7 @@ const ConfigSchema = z.object({
     .default(15 * 60),
   /** Run the settlement watcher in this process (`off` for API-only processes). */
   watcher: z.enum(["on", "off"]).default("on"),
-  watchIntervalMs: z.coerce.number().int().min(50).default(1000),
+  watchIntervalMs: z.coerce.number().int().min(50).default(250),
   devnetPort: z.coerce.number().int().min(0).max(65535).default(3999),
   devnetBlockMs: z.coerce.number().int().min(0).default(2000),
   logRequests: z

@@ -23,7 +23,7 @@ export interface PayOptions {
   omitMemo?: boolean;
 }
 
-interface IntentForPayment {
+export interface IntentForPayment {
   id: string;
   status: string;
   token_contract: string;
@@ -77,6 +77,25 @@ export async function buildIntentTransfer(
     ],
     fee: 3_000n,
   });
+}
+
+/** Broadcasts and returns the txid; a node rejection (BadNonce, NotEnoughFunds, …) becomes an error. */
+export async function broadcastIntentTransfer(
+  tx: Awaited<ReturnType<typeof makeContractCall>>,
+  chainApiUrl: string,
+): Promise<{ txid: string }> {
+  // The declared result type omits the rejection shape the node answers with; read it as such.
+  const result = (await broadcastTransaction({
+    transaction: tx,
+    network: "testnet",
+    client: { baseUrl: chainApiUrl },
+  })) as {
+    txid: string;
+    error?: string;
+    reason?: string;
+  };
+  if (result.error) throw new Error(`broadcast rejected: ${result.reason ?? result.error}`);
+  return { txid: result.txid };
 }
 
 /** Pays an intent from a funded account: build, sign, broadcast, and report the txid to sPay. */

@@ -25,7 +25,9 @@ export function centsToUsdcUnits(amountMinor: number): bigint {
 
 /** Product prices are entered in dollars and stored in cents by rounding (SPEC.md §5). */
 export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
+  // 1.005 × 100 is 100.49999999999999 in binary floating point; 12 significant digits restore the
+  // decimal the user typed before rounding.
+  return Math.round(Number((dollars * 100).toPrecision(12)));
 }
 
 /** Largest amount accepted, as Stripe: $999,999.99. */

@@ -71,6 +71,12 @@ export function addressOnNetwork(parsed: ParsedAddress, network: StacksNetworkKi
   return addressToString(addressFromVersionHash(version, parsed.hash160));
 }
 
+/** The payout address an environment pays to: the wallet's testnet form for test, mainnet for live. */
+export function payoutAddressFor(walletAddress: string | null, env: "test" | "live"): string | null {
+  const parsed = walletAddress ? parseStacksAddress(walletAddress) : null;
+  return parsed ? addressOnNetwork(parsed, env === "live" ? "mainnet" : "testnet") : null;
+}
+
 const HEX = /^(0x)?[0-9a-fA-F]+$/;
 
 export type SignatureCheck =

@@ -29,9 +29,24 @@ export function authenticate(deps: Deps, keyLimiter: RateLimiter): MiddlewareHan
     keyLimiter.take(
       principal.kind === "session" ? `session:${principal.sessionId}` : `key:${principal.keyId}`,
     );
+    assertScope(principal, c.req.method);
     c.set("principal", principal);
     return next();
   };
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Scopes narrow secret keys: `read` allows GET only, `write` allows changes. A publishable key's
+ * powers are fixed by its type (create and read payment intents), checked by the routes.
+ */
+function assertScope(principal: Principal, method: string): void {
+  if (principal.kind !== "api_key" || principal.keyType !== "secret") return;
+  const needed = READ_METHODS.has(method) ? "read" : "write";
+  if (!principal.scopes.includes(needed)) {
+    throw new ApiError("insufficient_scope", { message: `This API key lacks the '${needed}' scope` });
+  }
 }
 
 async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {

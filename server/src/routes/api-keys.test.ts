@@ -193,7 +193,11 @@ describe("updating, disabling and revoking", () => {
     const key = await createKey({ type: "sk" });
     await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
     const first = 1_700_000_000;
-    await api.deps.db.updateTable("api_keys").set({ revoked_at: first }).where("id", "=", key.body.id).execute();
+    await api.deps.db
+      .updateTable("api_keys")
+      .set({ revoked_at: first })
+      .where("id", "=", key.body.id)
+      .execute();
     const again = await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
     expect(again.status).toBe(200);
     expect(again.body.state).toBe("revoked");
@@ -285,5 +289,34 @@ describe("key usage and storage", () => {
       expect(res.body.error.code).toBe("session_required");
     }
     expect((await api.request("GET", "/v1/products", { token: target.body.key })).status).toBe(200);
+  });
+});
+
+describe("scopes narrow secret keys", () => {
+  it("a read-only secret key may read but not write (insufficient_scope)", async () => {
+    const scoped = await startTestApi();
+    try {
+      const m = await setupMerchant(scoped);
+      const created = await scoped.request("POST", `/v1/workspaces/${m.workspaceId}/api-keys`, {
+        token: m.token,
+        body: { type: "sk", name: "reporting", scopes: ["read"] },
+      });
+      expect(created.status).toBe(201);
+      const key = created.body.key as string;
+      expect((await scoped.request("GET", "/v1/products", { token: key })).status).toBe(200);
+      const write = await scoped.request("POST", "/v1/products", {
+        token: key,
+        body: { name: "x", price_minor: 1, stock: 1 },
+      });
+      expect(write.status).toBe(403);
+      expect(write.body.error.code).toBe("insufficient_scope");
+      const intent = await scoped.request("POST", "/v1/payment_intents", {
+        token: key,
+        body: { amount_minor: 100 },
+      });
+      expect(intent.body.error.code).toBe("insufficient_scope");
+    } finally {
+      await scoped.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createWorkspace,
   type Merchant,
+  newTestWallet,
   setupMerchant,
   signUp,
   startTestApi,
@@ -328,5 +329,17 @@ describe("choosing the workspace", () => {
     expect(res.body.data.every((e: { workspace_id: string }) => e.workspace_id === own.workspaceId)).toBe(
       true,
     );
+  });
+});
+
+describe("X-Merchant-Principal never falls back to another workspace", () => {
+  it("a principal that is none of the caller's payout wallets is 404 on param X-Merchant-Principal", async () => {
+    const m = await setupMerchant(api);
+    const res = await api.request("GET", "/api/environments", {
+      token: m.token,
+      headers: { "x-merchant-principal": newTestWallet().address },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.param).toBe("X-Merchant-Principal");
   });
 });

@@ -59,6 +59,13 @@ async function scopeFor(c: Context<AppEnv>, deps: Deps, write: boolean) {
       .orderBy("w.seq")
       .limit(1)
       .executeTakeFirst();
+    // A principal that is none of the caller's payout wallets must not fall back to another workspace.
+    if (!ws && !c.req.header("x-workspace-id")) {
+      throw new ApiError("resource_missing", {
+        message: `No workspace of yours has the payout wallet '${merchantPrincipal}'`,
+        param: "X-Merchant-Principal",
+      });
+    }
     workspaceId = ws?.id;
   }
   return resolveWorkspaceScope(c, deps, { secretOnly: write, fallbackToFirstWorkspace: true, workspaceId });

@@ -283,6 +283,23 @@ describe("PUT replaces the product and re-syncs its link", () => {
     expect((await publicLink(created.body.payment_link.id)).status).toBe(403);
   });
 
+  it("the id may be repeated in the body (the dashboard does) but not changed", async () => {
+    const created = await createProduct(widget);
+    const id = created.body.id;
+    const same = await api.request("PUT", `/v1/products/${id}`, {
+      token: merchant.sk,
+      body: { ...widget, id },
+    });
+    expect(same.status).toBe(200);
+    const other = await api.request("PUT", `/v1/products/${id}`, {
+      token: merchant.sk,
+      body: { ...widget, id: clientId(), name: "Moved" },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toMatchObject({ code: "parameter_invalid", param: "id" });
+    expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.name).toBe("Widget");
+  });
+
   it("PUT validates like POST", async () => {
     const created = await createProduct(widget);
     const res = await api.request("PUT", `/v1/products/${created.body.id}`, {

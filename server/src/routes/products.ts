@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ApiError } from "../domain/errors.ts";
 import { dollarsToCents, MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
 import {
@@ -127,10 +128,15 @@ export function productRoutes(deps: Deps) {
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
-      return c.json(
-        await products.updateProduct(deps, scope, c.req.valid("param").id, c.req.valid("json")),
-        200,
-      );
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      // The dashboard repeats the id in the body; a different one would otherwise be silently ignored.
+      if (body.id !== undefined && body.id !== id)
+        throw new ApiError("parameter_invalid", {
+          message: "id in the body does not match the URL",
+          param: "id",
+        });
+      return c.json(await products.updateProduct(deps, scope, id, body), 200);
     },
   );
 

@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
 import { CANCELABLE_STATUSES, type PaymentStatus } from "../domain/payment-status.ts";
-import { addressOnNetwork, parseStacksAddress } from "../domain/stacks-address.ts";
+import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Asset } from "../domain/tokens.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
@@ -175,13 +175,12 @@ export async function createPaymentIntent(
   const ctx = await creationContext(deps.db, scope, input.product_id);
   const env = ctx.type === "production" ? "live" : "test";
   if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
-  const payout = ctx.stacks_address ? parseStacksAddress(ctx.stacks_address) : null;
-  if (!payout) throw new ApiError("payout_wallet_missing");
-  const recipient = addressOnNetwork(payout, env === "live" ? "mainnet" : "testnet");
+  const recipient = payoutAddressFor(ctx.stacks_address, env);
+  if (!recipient) throw new ApiError("payout_wallet_missing");
   if (
     input.merchant_principal &&
     input.merchant_principal !== recipient &&
-    input.merchant_principal !== payout.address
+    input.merchant_principal !== ctx.stacks_address
   ) {
     throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
   }

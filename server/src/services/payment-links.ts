@@ -2,6 +2,7 @@ import type { Db } from "../db/database.ts";
 import type { PaymentLinkRow, ProductRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
+import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
 import type { WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
@@ -166,6 +167,7 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     .where("workspaces.id", "=", row.workspace_id)
     .where("environments.id", "=", row.environment_id)
     .executeTakeFirst();
+  const env = workspace?.type === "production" ? "live" : "test";
   return {
     id: row.id,
     object: "payment_link",
@@ -175,9 +177,9 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     merchant_name: workspace?.display_name ?? null,
     product_data: row.product_data,
     // The verified payout wallet wins over whatever a client once synced.
-    merchant_wallet: workspace?.stacks_address ?? row.merchant_wallet,
+    merchant_wallet: payoutAddressFor(workspace?.stacks_address ?? null, env) ?? row.merchant_wallet,
     active: row.active,
-    env: workspace?.type === "production" ? "live" : "test",
+    env,
     expires_at: row.expires_at,
     created_at: row.created_at,
   };
