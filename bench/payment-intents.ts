@@ -57,9 +57,9 @@ async function run(engine: string): Promise<Row> {
       connections: CONNECTIONS,
       requests: [
         {
-          setupRequest: (req: Record<string, unknown>) => ({
+          setupRequest: (req: autocannon.Request) => ({
             ...req,
-            headers: { ...(req.headers as object), "idempotency-key": randomUUID() },
+            headers: { ...req.headers, "idempotency-key": randomUUID() },
           }),
         },
       ],
