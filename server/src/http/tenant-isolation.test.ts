@@ -81,6 +81,13 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
   { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}/events", as: ["session", "sk", "pk"] },
+  {
+    method: "POST",
+    path: "/v1/payment_intents/{intent}/submit",
+    body: { txid: "ab".repeat(32) },
+    as: ["session", "sk", "pk"],
+    status: 404,
+  },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
