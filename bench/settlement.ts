@@ -14,6 +14,7 @@ import { startServerProcess } from "./lib/server-process.ts";
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 50);
 const devnetPort = 30_000 + Math.floor(Math.random() * 10_000);
 const server = await startServerProcess({
+  SPAY_WATCHER: "on",
   SPAY_DEVNET: "embedded",
   DEVNET_BLOCK_MS: "0",
   DEVNET_PORT: String(devnetPort),

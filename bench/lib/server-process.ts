@@ -27,6 +27,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SPAY_FX_SOURCE: "fixed:100000",
       SPAY_SCRYPT_LOG2N: "14",
       SPAY_DEVNET: "off",
+      SPAY_WATCHER: "off",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { secureHeaders } from "hono/secure-headers";
 import { corsOriginList } from "./config.ts";
@@ -10,6 +9,7 @@ import type { AppEnv, Deps } from "./http/context.ts";
 import { renderError, toApiError } from "./http/error-handler.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { readBody } from "./http/read-body.ts";
 import { requestId } from "./http/request-id.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -73,15 +73,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     ipLimiter.take(`ip:${c.get("clientIp")}`);
     await next();
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("body_too_large");
-      },
-    }),
-  );
+  app.use("*", readBody(MAX_BODY_BYTES));
+
   app.use("*", authenticate(deps, keyLimiter));
   app.use("*", idempotency(deps));
 

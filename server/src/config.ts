@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
     .int()
     .min(60)
     .default(15 * 60),
+  /**
+   * HTTP processes sharing the port (node:cluster). More than one needs PostgreSQL (PGlite is a
+   * single-process database); the first process also runs the watcher unless SPAY_WATCHER=off.
+   */
+  apiProcesses: z.coerce.number().int().min(1).max(64).default(1),
   /** Run the settlement watcher in this process (`off` for API-only processes). */
   watcher: z.enum(["on", "off"]).default("on"),
   watchIntervalMs: z.coerce.number().int().min(50).default(250),
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     scryptLog2N: env.SPAY_SCRYPT_LOG2N,
     logRequests: env.SPAY_LOG_REQUESTS,
     watcher: env.SPAY_WATCHER,
+    apiProcesses: env.SPAY_API_PROCESSES,
     watchIntervalMs: env.SPAY_WATCH_INTERVAL_MS,
     devnetPort: env.DEVNET_PORT,
     devnetBlockMs: env.DEVNET_BLOCK_MS,
@@ -93,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${details}`);
   }
   const merged = { ...parsed.data, ...overrides };
+  if (merged.apiProcesses > 1 && !merged.databaseUrl) {
+    throw new Error(
+      "Invalid configuration: SPAY_API_PROCESSES > 1 needs DATABASE_URL (PGlite serves one process)",
+    );
+  }
   return { ...merged, publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}` };
 }
 

@@ -82,13 +82,15 @@ export class SettlementWatcher {
     for (const env of ["test", "live"] as const) await this.guarded(env, () => this.checkDueTransfers(env));
   }
 
-  /** Runs chain work for one environment unless it is backing off; failures grow the backoff. */
-  private async guarded(env: "test" | "live", work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs chain work for one environment unless it is backing off; failures grow the backoff, and
+   * only an answer from the chain (work returning true) resets it.
+   */
+  private async guarded(env: "test" | "live", work: () => Promise<boolean>): Promise<void> {
     const state = this.backoff.get(env);
     if (state && state.until > Date.now()) return;
     try {
-      await work();
-      this.backoff.delete(env);
+      if (await work()) this.backoff.delete(env);
     } catch (err) {
       if (!(err instanceof ChainUnavailableError)) throw err;
       const delayMs = Math.min(30_000, (state?.delayMs ?? 500) * 2);
@@ -97,7 +99,7 @@ export class SettlementWatcher {
     }
   }
 
-  private async checkDueTransfers(env: "test" | "live"): Promise<void> {
+  private async checkDueTransfers(env: "test" | "live"): Promise<boolean> {
     const due = await this.deps.db
       .selectFrom("payment_transfers as t")
       .innerJoin("payment_intents as pi", "pi.id", "t.payment_intent_id")
@@ -108,7 +110,7 @@ export class SettlementWatcher {
       .orderBy("t.next_check_at")
       .limit(BATCH)
       .execute();
-    if (due.length === 0) return;
+    if (due.length === 0) return false;
     const chain = this.chains[env];
     const tip = await chain.getTipHeight();
     for (const { txid } of due) {
@@ -140,10 +142,11 @@ export class SettlementWatcher {
         await applyObservation(this.deps, trx, intent, transfer, observation, tip, this.options);
       });
     }
+    return true;
   }
 
   /** Finds transfers into payout addresses that carry the memo of an open (or recently expired) intent. */
-  private async discover(env: "test" | "live"): Promise<void> {
+  private async discover(env: "test" | "live"): Promise<boolean> {
     const now = nowSeconds();
     const open = await this.deps.db
       .selectFrom("payment_intents")
@@ -194,6 +197,7 @@ export class SettlementWatcher {
           .execute();
       }
     }
+    return byRecipient.size > 0;
   }
 }
 
