@@ -10,7 +10,8 @@ import { CHAINS } from "./domain/tokens.ts";
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8787),
   host: z.string().default("0.0.0.0"),
-  dataDir: z.string().default(path.resolve(".spay/data")),
+  /** Relative to where the command was run (pnpm runs scripts inside the package; INIT_CWD is the caller's). */
+  dataDir: z.string().default(path.resolve(process.env.INIT_CWD ?? process.cwd(), ".spay/data")),
   databaseUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -70,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = ConfigSchema.safeParse({
     port: env.PORT,
     host: env.HOST,
-    dataDir: env.SPAY_DATA_DIR ? path.resolve(env.SPAY_DATA_DIR) : undefined,
+    dataDir: env.SPAY_DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SPAY_DATA_DIR) : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: env.SPAY_DB_POOL_SIZE,
     chain: env.SPAY_CHAIN,
