@@ -14,6 +14,7 @@ import { requestId } from "./http/request-id.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { environmentRoutes } from "./routes/environments.ts";
+import { eventRoutes } from "./routes/events.ts";
 import { merchantRoutes } from "./routes/merchants.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { organizationRoutes } from "./routes/organizations.ts";
@@ -21,6 +22,7 @@ import { paymentIntentRoutes } from "./routes/payment-intents.ts";
 import { paymentLinkRoutes } from "./routes/payment-links.ts";
 import { productRoutes } from "./routes/products.ts";
 import { publicRoutes } from "./routes/public.ts";
+import { webhookEndpointRoutes } from "./routes/webhook-endpoints.ts";
 import { workspaceRoutes } from "./routes/workspaces.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -88,6 +90,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.route("/", productRoutes(deps));
   app.route("/", paymentLinkRoutes(deps));
   app.route("/", paymentIntentRoutes(deps));
+  app.route("/", webhookEndpointRoutes(deps));
+  app.route("/", eventRoutes(deps));
   app.route("/", publicRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -59,6 +59,15 @@ const ConfigSchema = z.object({
   watchIntervalMs: z.coerce.number().int().min(50).default(250),
   devnetPort: z.coerce.number().int().min(0).max(65535).default(3999),
   devnetBlockMs: z.coerce.number().int().min(0).default(2000),
+  /** base64 of 32 bytes: seals webhook secrets at rest (generated into the database when unset). */
+  encryptionKey: z
+    .string()
+    .refine((k) => Buffer.from(k, "base64").length === 32, "SPAY_ENCRYPTION_KEY must be base64 of 32 bytes")
+    .optional(),
+  webhookIntervalMs: z.coerce.number().int().min(10).default(100),
+  /** Seconds a worker owns a claimed delivery; longer than the 15 s send timeout. */
+  webhookLeaseSeconds: z.coerce.number().int().min(16).default(30),
+  webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
   logRequests: z
     .enum(["true", "false"])
     .default("false")
@@ -89,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
     scryptLog2N: env.SPAY_SCRYPT_LOG2N,
     logRequests: env.SPAY_LOG_REQUESTS,
+    encryptionKey: env.SPAY_ENCRYPTION_KEY || undefined,
+    webhookIntervalMs: env.SPAY_WEBHOOK_INTERVAL_MS,
+    webhookLeaseSeconds: env.SPAY_WEBHOOK_LEASE_SECONDS,
+    webhookConcurrency: env.SPAY_WEBHOOK_CONCURRENCY,
     watcher: env.SPAY_WATCHER,
     apiProcesses: env.SPAY_API_PROCESSES,
     watchIntervalMs: env.SPAY_WATCH_INTERVAL_MS,

@@ -2,12 +2,14 @@ import type { ServerType } from "@hono/node-server";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database.ts";
+import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
+import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates } from "./services/fx.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
 import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./services/webhooks/worker.ts";
 
 export interface RunningServer {
   url: string;
@@ -23,9 +25,16 @@ export async function openDeps(config: Config): Promise<{ deps: Deps; database: 
       : { kind: "pglite", dataDir: config.dataDir },
   );
   await migrateToLatest(database.db);
+  return { deps: await createDeps(database.db, config), database };
+}
+
+/** The collaborators every route, service and worker receives. */
+export async function createDeps(db: Db, config: Config): Promise<Deps> {
   return {
-    deps: { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) },
-    database,
+    db,
+    config,
+    fx: new FxRates(config.fxSource, config.fxCacheSeconds),
+    secrets: await loadSecretBox(db, config),
   };
 }
 
@@ -48,6 +57,16 @@ export async function startServer(
         })
       : null;
   watcher?.start();
+  const webhooks =
+    config.watcher === "on"
+      ? new WebhookWorker(deps, {
+          ...DEFAULT_WEBHOOK_OPTIONS,
+          intervalMs: config.webhookIntervalMs,
+          leaseSeconds: config.webhookLeaseSeconds,
+          concurrency: config.webhookConcurrency,
+        })
+      : null;
+  webhooks?.start();
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -64,7 +83,7 @@ export async function startServer(
     deps,
     async close() {
       clearInterval(maintenance);
-      await watcher?.stop();
+      await Promise.all([watcher?.stop(), webhooks?.stop()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -199,6 +199,7 @@ export interface EventsTable {
   type: string;
   data: Json<Record<string, unknown>>;
   created_at: number;
+  fanned_out: Generated<boolean>;
 }
 
 export interface IdempotencyKeysTable {
@@ -236,6 +237,59 @@ export interface EmailSignupsTable {
   created_at: number;
 }
 
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  seq: Generated<number>;
+  workspace_id: string;
+  environment_id: string;
+  env: "test" | "live";
+  url: string;
+  description: string | null;
+  enabled_events: Json<string[]>;
+  status: "enabled" | "disabled";
+  disabled_reason: string | null;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: number | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  manual: boolean;
+  state: "pending" | "succeeded" | "failed" | "canceled";
+  attempt_count: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_status: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  seq: Generated<number>;
+  delivery_id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempt: number;
+  attempted_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -255,6 +309,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   email_signups: EmailSignupsTable;
   payment_transfers: PaymentTransfersTable;
+  server_settings: ServerSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -270,3 +328,7 @@ export type PaymentEventRow = Selectable<PaymentEventsTable>;
 export type MerchantRow = Selectable<MerchantsTable>;
 export type NewPaymentIntent = Insertable<PaymentIntentsTable>;
 export type PaymentTransferRow = Selectable<PaymentTransfersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -166,6 +166,12 @@ export const ERRORS = {
     type: "api_error",
     message: "The chain API is unavailable; retry shortly",
   },
+  url_not_allowed: { status: 400, type: "invalid_request_error", message: "This webhook URL is not allowed" },
+  no_webhook_endpoints: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "No enabled webhook endpoint is subscribed to this event",
+  },
   id_taken: { status: 409, type: "invalid_request_error", message: "An object with this id already exists" },
   // Idempotency and rate limits
   idempotency_key_reused: {

@@ -14,6 +14,8 @@ export const ID_PREFIX = {
   paymentEvent: "pev",
   event: "evt",
   webhookEndpoint: "we",
+  webhookDelivery: "whd",
+  webhookAttempt: "wha",
   merchant: "mch",
   emailSignup: "sub",
   request: "req",

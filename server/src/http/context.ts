@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { SecretBox } from "../domain/secret-box.ts";
 import type { FxRates } from "../services/fx.ts";
 
 /** Who is calling: a signed-in user (session) or an API key of one workspace environment. */
@@ -20,6 +21,8 @@ export interface Deps {
   db: Db;
   config: Config;
   fx: FxRates;
+  /** Seals and opens secrets the server must read back (webhook signing secrets). */
+  secrets: SecretBox;
 }
 
 export interface AppEnv {

@@ -16,6 +16,8 @@ export interface EventInput {
   env: "test" | "live";
   type: string;
   object: object;
+  /** Already delivered by its caller (the sandbox test): the worker does not fan it out. */
+  fannedOut?: boolean;
 }
 
 /** The outbox row for an event, for callers that insert it within a larger statement. */
@@ -27,5 +29,6 @@ export function eventValues(input: EventInput) {
     type: input.type,
     data: JSON.stringify({ object: input.object }),
     created_at: nowSeconds(),
+    ...(input.fannedOut ? { fanned_out: true } : {}),
   };
 }

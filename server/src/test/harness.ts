@@ -12,7 +12,7 @@ import { createApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import type { Deps } from "../http/context.ts";
-import { FxRates } from "../services/fx.ts";
+import { createDeps } from "../server.ts";
 
 /**
  * A real server stack per test file: the app in-process over a real database — in-memory PGlite,
@@ -21,6 +21,8 @@ import { FxRates } from "../services/fx.ts";
 export interface TestApi {
   deps: Deps;
   config: Config;
+  /** The private PostgreSQL database of this test file (null on PGlite), for spawned server processes. */
+  databaseUrl: string | null;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
   );
   let database: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
   if (process.env.SPAY_TEST_DB === "postgres") {
     const url = process.env.SPAY_TEST_DATABASE_URL;
     if (!url) throw new Error("SPAY_TEST_DB=postgres needs SPAY_TEST_DATABASE_URL");
@@ -65,7 +68,8 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     await adminQuery(url, `create database ${name}`);
     const privateUrl = new URL(url);
     privateUrl.pathname = `/${name}`;
-    database = await openDatabase({ kind: "postgres", url: privateUrl.toString(), poolSize: 10 });
+    databaseUrl = privateUrl.toString();
+    database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 10 });
     dropDatabase = () => adminQuery(url, `drop database if exists ${name} with (force)`);
   } else {
     database = await openDatabase({ kind: "pglite", dataDir: null });
@@ -78,7 +82,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
   let app: ReturnType<typeof createApp>;
   try {
     await migrateToLatest(database.db);
-    deps = { db: database.db, config, fx: new FxRates(config.fxSource, config.fxCacheSeconds) };
+    deps = await createDeps(database.db, config);
     app = createApp(deps);
   } catch (err) {
     // The test file's afterAll never sees an api to close: drop the private database here.
@@ -89,6 +93,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
   return {
     deps,
     config,
+    databaseUrl,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

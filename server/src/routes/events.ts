@@ -1,0 +1,199 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { EVENT_TYPES } from "../domain/event-types.ts";
+import type { Deps } from "../http/context.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  IdParam,
+  jsonBody,
+  jsonResponse,
+  listOf,
+  PaginationQuery,
+} from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { resolveWorkspaceScope } from "../services/access.ts";
+import * as events from "../services/webhooks/events.ts";
+import { eventPayload } from "../services/webhooks/payload.ts";
+import { sendSandboxTest } from "../services/webhooks/sandbox-test.ts";
+
+const EventSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("event"),
+    type: z.string(),
+    created_at: z.number().int(),
+    env: z.enum(["test", "live"]),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "`{object}`: the payment intent as the API returns it" }),
+  })
+  .openapi("Event");
+
+const AttemptSchema = z.object({
+  id: z.string(),
+  endpoint_id: z.string(),
+  attempt: z.number().int(),
+  attempted_at: z.number().int(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  succeeded: z.boolean(),
+});
+
+const EventDetailSchema = EventSchema.extend({
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      endpoint_id: z.string(),
+      state: z.string(),
+      attempt_count: z.number().int(),
+      next_attempt_at: z.number().int().nullable(),
+      manual: z.boolean(),
+    }),
+  ),
+  attempts: z.array(AttemptSchema),
+}).openapi("EventWithDeliveries");
+
+const SandboxResultSchema = z
+  .object({
+    ok: z.boolean(),
+    url: z.string(),
+    status: z.number().int().nullable(),
+    latency_ms: z.number().int(),
+    body_excerpt: z.string().nullable(),
+    error: z.string().nullable(),
+    event_id: z.string(),
+    signed_with: z.enum(["endpoint_secret", "one_time_secret"]),
+    one_time_secret: z.string().optional(),
+  })
+  .openapi("WebhookSandboxTestResult");
+
+const STREAM_POLL_MS = 500;
+const HEARTBEAT_MS = 15_000;
+
+export function eventRoutes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["Events"];
+  const scope = (c: Parameters<typeof resolveWorkspaceScope>[0]) =>
+    resolveWorkspaceScope(c, deps, { secretOnly: true });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/events",
+      tags,
+      summary: "List events, newest first",
+      security: bearerSecurity,
+      request: { query: PaginationQuery.extend({ type: z.enum(EVENT_TYPES).optional() }) },
+      responses: { 200: jsonResponse(listOf(EventSchema, "EventList"), "List"), ...errorResponses(401, 403) },
+    }),
+    async (c) => c.json(await events.listEvents(deps, await scope(c), c.req.valid("query"), c.req.path), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/events/stream",
+      tags,
+      summary: "Server-sent events: the workspace's events as they happen (used by `spay listen`)",
+      description:
+        "Each message has `id` = the event id, `event` = its type, `data` = the event JSON. Resume with `Last-Event-ID`.",
+      security: bearerSecurity,
+      responses: {
+        200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => {
+      const s = await scope(c);
+      let after = await events.latestEventSeq(deps, s, c.req.header("last-event-id"));
+      return streamSSE(c, async (stream) => {
+        let lastBeat = Date.now();
+        while (!stream.aborted && !stream.closed) {
+          const batch = await events.eventsAfter(deps, s, after);
+          for (const event of batch) {
+            await stream.writeSSE({
+              id: event.id,
+              event: event.type,
+              data: JSON.stringify(eventPayload(event)),
+            });
+            after = event.seq;
+          }
+          if (Date.now() - lastBeat > HEARTBEAT_MS) {
+            await stream.write(": keep-alive\n\n");
+            lastBeat = Date.now();
+          }
+          await stream.sleep(STREAM_POLL_MS);
+        }
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/events/{id}",
+      tags,
+      summary: "Retrieve an event with its deliveries and every attempt",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(EventDetailSchema, "Event"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => c.json(await events.getEvent(deps, await scope(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/events/{id}/redeliver",
+      tags,
+      summary: "Send an event again now (to one endpoint, or every subscribed one)",
+      security: bearerSecurity,
+      request: {
+        params: IdParam,
+        body: {
+          ...jsonBody(
+            z.strictObject({ endpoint_id: z.string().max(100).optional() }).openapi("RedeliverRequest"),
+          ),
+          required: false,
+        },
+      },
+      responses: { 200: jsonResponse(EventDetailSchema, "Queued"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const body = (c.req.valid("json") ?? {}) as { endpoint_id?: string };
+      return c.json(
+        await events.redeliverEvent(deps, await scope(c), c.req.valid("param").id, body.endpoint_id),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/webhook/sandbox",
+      tags: ["Webhooks"],
+      summary: "Send a signed `webhook.sandbox_test` to a URL from the server and report the outcome",
+      description:
+        "10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. Success marks the onboarding step 'webhook tested'.",
+      security: bearerSecurity,
+      request: {
+        body: jsonBody(
+          z
+            .strictObject({ url: z.string().trim().min(1).max(2048), demo_mode: z.boolean().optional() })
+            .openapi("WebhookSandboxTestRequest"),
+        ),
+      },
+      responses: {
+        200: jsonResponse(SandboxResultSchema, "Outcome (ok or not)"),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) => c.json(await sendSandboxTest(deps, await scope(c), c.req.valid("json").url), 200),
+  );
+
+  return app;
+}

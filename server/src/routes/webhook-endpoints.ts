@@ -1,0 +1,170 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ALL_EVENTS, EVENT_TYPE_ALIASES, EVENT_TYPES } from "../domain/event-types.ts";
+import type { Deps } from "../http/context.ts";
+import {
+  bearerSecurity,
+  DeletedSchema,
+  errorResponses,
+  IdParam,
+  jsonBody,
+  jsonResponse,
+} from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { resolveWorkspaceScope } from "../services/access.ts";
+import * as endpoints from "../services/webhooks/endpoints.ts";
+
+const EventName = z.enum([
+  ALL_EVENTS,
+  ...EVENT_TYPES,
+  ...(Object.keys(EVENT_TYPE_ALIASES) as [string, ...string[]]),
+]);
+const Url = z.string().trim().min(1).max(2048).openapi({ example: "https://shop.example/webhooks/spay" });
+
+const CreateBody = z
+  .strictObject({
+    url: Url,
+    enabled_events: z.array(EventName).min(1).max(50).default([ALL_EVENTS]),
+    description: z.string().trim().max(500).optional(),
+  })
+  .openapi("CreateWebhookEndpointRequest");
+const UpdateBody = z
+  .strictObject({
+    url: Url.optional(),
+    enabled_events: z.array(EventName).min(1).max(50).optional(),
+    description: z.string().trim().max(500).nullable().optional(),
+    status: z.enum(["enabled", "disabled"]).optional(),
+  })
+  .openapi("UpdateWebhookEndpointRequest");
+
+export const WebhookEndpointSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("webhook_endpoint"),
+    url: z.string(),
+    description: z.string().nullable(),
+    enabled_events: z.array(z.string()),
+    status: z.enum(["enabled", "disabled"]),
+    disabled_reason: z.string().nullable(),
+    env: z.enum(["test", "live"]),
+    environment_id: z.string(),
+    secret: z.string().optional().openapi({ description: "whsec_…, only when created or rotated" }),
+    previous_secret_expires_at: z.number().int().nullable(),
+    failing_since: z.number().int().nullable(),
+    created_at: z.number().int(),
+    updated_at: z.number().int(),
+  })
+  .openapi("WebhookEndpoint");
+
+export function webhookEndpointRoutes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["Webhooks"];
+  const scope = (c: Parameters<typeof resolveWorkspaceScope>[0]) =>
+    resolveWorkspaceScope(c, deps, { secretOnly: true });
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/webhook_endpoints",
+      tags,
+      summary: "Create a webhook endpoint (the secret is returned only here)",
+      description:
+        "Production endpoints may not resolve to loopback, private, link-local or metadata addresses (`url_not_allowed`).",
+      security: bearerSecurity,
+      request: { body: jsonBody(CreateBody) },
+      responses: { 201: jsonResponse(WebhookEndpointSchema, "Created"), ...errorResponses(401, 403) },
+    }),
+    async (c) => c.json(await endpoints.createEndpoint(deps, await scope(c), c.req.valid("json")), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/webhook_endpoints",
+      tags,
+      summary: "List webhook endpoints",
+      security: bearerSecurity,
+      responses: {
+        200: jsonResponse(
+          z.object({
+            object: z.literal("list"),
+            data: z.array(WebhookEndpointSchema),
+            has_more: z.boolean(),
+          }),
+          "List",
+        ),
+        ...errorResponses(401, 403),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          object: "list" as const,
+          data: await endpoints.listEndpoints(deps, await scope(c)),
+          has_more: false,
+        },
+        200,
+      ),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/webhook_endpoints/{id}",
+      tags,
+      summary: "Retrieve a webhook endpoint",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(WebhookEndpointSchema, "Endpoint"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => c.json(await endpoints.getEndpoint(deps, await scope(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/webhook_endpoints/{id}",
+      tags,
+      summary: "Update the URL, events, description, or enable/disable",
+      security: bearerSecurity,
+      request: { params: IdParam, body: jsonBody(UpdateBody) },
+      responses: { 200: jsonResponse(WebhookEndpointSchema, "Updated"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await endpoints.updateEndpoint(deps, await scope(c), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/webhook_endpoints/{id}",
+      tags,
+      summary: "Delete a webhook endpoint",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await endpoints.deleteEndpoint(deps, await scope(c), id);
+      return c.json({ id, object: "webhook_endpoint", deleted: true as const }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/webhook_endpoints/{id}/rotate_secret",
+      tags,
+      summary: "Rotate the signing secret; the old one keeps signing beside it for 24 h",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(WebhookEndpointSchema, "Rotated"), ...errorResponses(401, 403, 404) },
+    }),
+    async (c) => c.json(await endpoints.rotateSecret(deps, await scope(c), c.req.valid("param").id), 200),
+  );
+
+  return app;
+}

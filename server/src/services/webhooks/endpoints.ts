@@ -1,0 +1,201 @@
+import type { WebhookEndpointRow } from "../../db/schema.ts";
+import { ApiError, notFound } from "../../domain/errors.ts";
+import { normalizeEnabledEvents } from "../../domain/event-types.ts";
+import { newId, nowSeconds } from "../../domain/ids.ts";
+import { checkWebhookUrl } from "../../domain/ssrf.ts";
+import { newWebhookSecret } from "../../domain/webhook-signature.ts";
+import type { Deps } from "../../http/context.ts";
+import type { WorkspaceScope } from "../access.ts";
+import { environmentOf } from "../environments.ts";
+
+/** After a rotation the old secret keeps signing (beside the new one) for 24 hours. */
+export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
+
+export interface WebhookEndpointView {
+  id: string;
+  object: "webhook_endpoint";
+  url: string;
+  description: string | null;
+  enabled_events: string[];
+  status: "enabled" | "disabled";
+  disabled_reason: string | null;
+  env: "test" | "live";
+  environment_id: string;
+  /** Only in the responses that create or rotate it. */
+  secret?: string;
+  /** Until then deliveries also carry a signature made with the previous secret. */
+  previous_secret_expires_at: number | null;
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export function endpointView(row: WebhookEndpointRow, secret?: string): WebhookEndpointView {
+  return {
+    id: row.id,
+    object: "webhook_endpoint",
+    url: row.url,
+    description: row.description,
+    enabled_events: row.enabled_events,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    env: row.env,
+    environment_id: row.environment_id,
+    ...(secret ? { secret } : {}),
+    previous_secret_expires_at: row.previous_secret_expires_at,
+    failing_since: row.failing_since,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** http(s) always; production endpoints must not reach private networks (SSRF). */
+export async function assertDeliverableUrl(url: string, env: "test" | "live"): Promise<void> {
+  const check = await checkWebhookUrl(url, { allowPrivate: env === "test" });
+  if (!check.ok)
+    throw new ApiError("url_not_allowed", { message: `Webhook URL refused: ${check.reason}`, param: "url" });
+}
+
+function enabledEvents(events: readonly string[]): string[] {
+  const normalized = normalizeEnabledEvents(events);
+  if ("unknown" in normalized) {
+    throw new ApiError("parameter_invalid", {
+      message: `Unknown event type '${normalized.unknown}'`,
+      param: "enabled_events",
+    });
+  }
+  return normalized;
+}
+
+async function findEndpoint(deps: Deps, scope: WorkspaceScope, id: string): Promise<WebhookEndpointRow> {
+  const row = await deps.db
+    .selectFrom("webhook_endpoints")
+    .selectAll()
+    .where("id", "=", id)
+    .where("workspace_id", "=", scope.workspaceId)
+    .executeTakeFirst();
+  if (!row) throw notFound("webhook_endpoint", id);
+  return row;
+}
+
+export async function createEndpoint(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: { url: string; enabled_events: string[]; description?: string | undefined },
+): Promise<WebhookEndpointView> {
+  const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
+  const env = environment.type === "production" ? "live" : "test";
+  await assertDeliverableUrl(input.url, env);
+  const secret = newWebhookSecret();
+  const now = nowSeconds();
+  const row = await deps.db
+    .insertInto("webhook_endpoints")
+    .values({
+      id: newId("webhookEndpoint"),
+      workspace_id: scope.workspaceId,
+      environment_id: environment.id,
+      env,
+      url: input.url,
+      description: input.description ?? null,
+      enabled_events: JSON.stringify(enabledEvents(input.enabled_events)),
+      status: "enabled",
+      disabled_reason: null,
+      secret_sealed: deps.secrets.seal(secret),
+      previous_secret_sealed: null,
+      previous_secret_expires_at: null,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return endpointView(row, secret);
+}
+
+export async function listEndpoints(deps: Deps, scope: WorkspaceScope): Promise<WebhookEndpointView[]> {
+  let query = deps.db
+    .selectFrom("webhook_endpoints")
+    .selectAll()
+    .where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  return (await query.orderBy("seq").execute()).map((r) => endpointView(r));
+}
+
+export async function getEndpoint(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<WebhookEndpointView> {
+  return endpointView(await findEndpoint(deps, scope, id));
+}
+
+export async function updateEndpoint(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  input: {
+    url?: string | undefined;
+    enabled_events?: string[] | undefined;
+    description?: string | null | undefined;
+    status?: "enabled" | "disabled" | undefined;
+  },
+): Promise<WebhookEndpointView> {
+  const current = await findEndpoint(deps, scope, id);
+  if (input.url !== undefined) await assertDeliverableUrl(input.url, current.env);
+  const reenabled = input.status === "enabled" && current.status === "disabled";
+  const row = await deps.db
+    .updateTable("webhook_endpoints")
+    .set({
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.enabled_events !== undefined
+        ? { enabled_events: JSON.stringify(enabledEvents(input.enabled_events)) }
+        : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.status !== undefined
+        ? { status: input.status, disabled_reason: input.status === "disabled" ? "disabled_by_user" : null }
+        : {}),
+      ...(reenabled ? { failing_since: null } : {}),
+      updated_at: nowSeconds(),
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return endpointView(row);
+}
+
+export async function deleteEndpoint(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
+  await findEndpoint(deps, scope, id);
+  await deps.db.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+}
+
+/** A new secret, returned once; the old one keeps signing beside it for 24 hours. */
+export async function rotateSecret(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<WebhookEndpointView> {
+  const current = await findEndpoint(deps, scope, id);
+  const secret = newWebhookSecret();
+  const now = nowSeconds();
+  const row = await deps.db
+    .updateTable("webhook_endpoints")
+    .set({
+      secret_sealed: deps.secrets.seal(secret),
+      previous_secret_sealed: current.secret_sealed,
+      previous_secret_expires_at: now + ROTATION_OVERLAP_SECONDS,
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return endpointView(row, secret);
+}
+
+/** The secrets that sign a delivery now: the current one, and the previous one during its overlap. */
+export function signingSecrets(deps: Deps, endpoint: WebhookEndpointRow, now = nowSeconds()): string[] {
+  const secrets = [deps.secrets.open(endpoint.secret_sealed)];
+  if (endpoint.previous_secret_sealed && (endpoint.previous_secret_expires_at ?? 0) > now) {
+    secrets.push(deps.secrets.open(endpoint.previous_secret_sealed));
+  }
+  return secrets;
+}
