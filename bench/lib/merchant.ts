@@ -27,7 +27,7 @@ async function call(
 }
 
 /** A merchant with a verified payout wallet and test keys, made through the public API. */
-export async function createMerchant(url: string): Promise<{ sk: string; pk: string }> {
+export async function createMerchant(url: string): Promise<{ sk: string; pk: string; workspaceId: string }> {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const { session_id: token } = await call(url, "POST", "/v1/auth/register", {
     email,
@@ -61,5 +61,9 @@ export async function createMerchant(url: string): Promise<{ sk: string; pk: str
     { ...auth, "x-workspace-id": ws.id },
   );
   const keys = verified.api_keys as { type: string; key: string }[];
-  return { sk: keys.find((k) => k.type === "sk")!.key, pk: keys.find((k) => k.type === "pk")!.key };
+  return {
+    sk: keys.find((k) => k.type === "sk")!.key,
+    pk: keys.find((k) => k.type === "pk")!.key,
+    workspaceId: ws.id,
+  };
 }

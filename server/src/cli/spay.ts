@@ -1,19 +1,23 @@
 /**
- * `pnpm spay` — command-line helpers for the local devnet.
+ * `pnpm spay` — command-line helpers.
  *
  *   pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <atomic units>]
+ *   pnpm spay listen --forward-to http://localhost:3000/webhooks --api-key sk_test_…
  *
  * Signs a real SIP-010 transfer with one of the devnet's funded accounts, broadcasts it to the
  * devnet, and reports the txid to sPay, so a payment settles within a block or two.
  */
 import { parseArgs } from "node:util";
 import { ACCOUNTS } from "@spay/devnet";
+import { listen } from "./listen.ts";
 import { payIntent } from "./pay.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     key: { type: "string" },
+    "api-key": { type: "string" },
+    "forward-to": { type: "string" },
     account: { type: "string", default: "wallet_1" },
     amount: { type: "string" },
     api: {
@@ -28,6 +32,23 @@ const { positionals, values } = parseArgs({
 });
 
 const [command, intentId] = positionals;
+if (command === "listen") {
+  const apiKey = values["api-key"] ?? values.key;
+  const forwardTo = values["forward-to"];
+  if (!apiKey || !forwardTo) {
+    console.error("usage: pnpm spay listen --forward-to <url> --api-key <sk_test_…>");
+    process.exit(2);
+  }
+  const listener = listen({ apiUrl: values.api, apiKey, forwardTo });
+  console.log(
+    `Forwarding ${values.api} events to ${forwardTo}\nSigning secret for your endpoint: ${listener.secret}\n(Ctrl-C to stop)`,
+  );
+  process.on("SIGINT", () => {
+    listener.stop();
+    process.exit(0);
+  });
+  await new Promise(() => {});
+}
 if (command !== "pay" || !intentId || !values.key) {
   console.error(
     "usage: pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <units>]",

@@ -12,6 +12,19 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** The payment intent events by what happened, for the code that emits them. */
+export const INTENT_EVENT = {
+  created: "payment_intent.created",
+  processing: "payment_intent.processing",
+  succeeded: "payment_intent.succeeded",
+  partiallyPaid: "payment_intent.partially_paid",
+  paidLate: "payment_intent.paid_late",
+  failed: "payment_intent.failed",
+  expired: "payment_intent.expired",
+  canceled: "payment_intent.canceled",
+} as const satisfies Record<string, EventType>;
+export type IntentEventType = (typeof INTENT_EVENT)[keyof typeof INTENT_EVENT];
+
 /** Names accepted when subscribing: the docs' `payment.succeeded` means `payment_intent.succeeded`. */
 export const EVENT_TYPE_ALIASES: Record<string, EventType> = {
   "payment.succeeded": "payment_intent.succeeded",

@@ -25,6 +25,11 @@ beforeAll(async () => {
   const keys = await api.request("GET", `/v1/workspaces/${b.workspaceId}/api-keys`, { token: b.token });
   const envs = await api.request("GET", "/api/environments", { token: b.sk });
   const merchant = await api.request("GET", "/v1/auth/session", { token: b.token });
+  const endpoint = await api.request("POST", "/v1/webhook_endpoints", {
+    token: b.sk,
+    body: { url: "http://localhost:3000/hooks" },
+  });
+  const event = await api.request("GET", "/v1/events?limit=1", { token: b.sk });
   Object.assign(ids, {
     org: b.organizationId,
     ws: b.workspaceId,
@@ -34,6 +39,8 @@ beforeAll(async () => {
     key: keys.body.data[0].id,
     env: envs.body.data[0].id,
     merchant: merchant.body.user.merchant_id,
+    endpoint: endpoint.body.id,
+    event: event.body.data[0].id,
   });
 });
 afterAll(() => api.close());
@@ -81,6 +88,17 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
   { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}/events", as: ["session", "sk", "pk"] },
+  { method: "GET", path: "/v1/webhook_endpoints/{endpoint}", as: ["session", "sk"] },
+  {
+    method: "PATCH",
+    path: "/v1/webhook_endpoints/{endpoint}",
+    body: { status: "disabled" },
+    as: ["session", "sk"],
+  },
+  { method: "DELETE", path: "/v1/webhook_endpoints/{endpoint}", as: ["session", "sk"] },
+  { method: "POST", path: "/v1/webhook_endpoints/{endpoint}/rotate_secret", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/events/{event}", as: ["session", "sk"] },
+  { method: "POST", path: "/v1/events/{event}/redeliver", as: ["session", "sk"] },
   {
     method: "POST",
     path: "/v1/payment_intents/{intent}/submit",
@@ -189,5 +207,7 @@ describe("tenant isolation", () => {
     expect(keys.body.data.every((k: { state: string }) => k.state === "enabled")).toBe(true);
     const envs = await api.request("GET", "/api/environments", { token: b.sk });
     expect(envs.body.data.map((e: { id: string }) => e.id)).toContain(ids.env);
+    const endpoint = await api.request("GET", `/v1/webhook_endpoints/${ids.endpoint}`, { token: b.sk });
+    expect(endpoint.body).toMatchObject({ status: "enabled", previous_secret_expires_at: null });
   });
 });

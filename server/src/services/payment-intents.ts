@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
+import { INTENT_EVENT } from "../domain/event-types.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
 import { CANCELABLE_STATUSES, type PaymentStatus } from "../domain/payment-status.ts";
@@ -240,7 +241,7 @@ export async function createPaymentIntent(
       db
         .insertInto("events")
         .values(
-          eventValues({ workspaceId: scope.workspaceId, env, type: "payment_intent.created", object: view }),
+          eventValues({ workspaceId: scope.workspaceId, env, type: INTENT_EVENT.created, object: view }),
         ),
     )
     .insertInto("payment_intents")
@@ -346,7 +347,7 @@ export async function cancelPaymentIntent(
     await recordEvent(trx, {
       workspaceId: scope.workspaceId,
       env: canceled.env,
-      type: "payment_intent.canceled",
+      type: INTENT_EVENT.canceled,
       object: paymentIntentView(deps, canceled),
     });
     return canceled;

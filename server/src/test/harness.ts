@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { bytesToHex } from "@stacks/common";
 import { hashMessage } from "@stacks/encryption";
 import {
@@ -19,6 +21,8 @@ import { createDeps } from "../server.ts";
  * or, when SPAY_TEST_DB=postgres, a private database on the PostgreSQL server (dropped afterwards).
  */
 export interface TestApi {
+  /** Serves the same app on a real socket (for clients that need HTTP, like SSE). */
+  listen(): Promise<{ url: string; close(): Promise<void> }>;
   deps: Deps;
   config: Config;
   /** The private PostgreSQL database of this test file (null on PGlite), for spawned server processes. */
@@ -94,6 +98,19 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     deps,
     config,
     databaseUrl,
+    async listen() {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+      await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

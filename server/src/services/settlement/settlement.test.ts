@@ -12,6 +12,7 @@ import {
   someCV,
   uintCV,
 } from "@stacks/transactions";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
@@ -22,6 +23,8 @@ import {
   startTestApi,
   type TestApi,
 } from "../../test/harness.ts";
+import { startWebhookReceiver } from "../../test/webhook-receiver.ts";
+import { WebhookWorker } from "../webhooks/worker.ts";
 import { SettlementWatcher } from "./watcher.ts";
 
 /**
@@ -207,6 +210,38 @@ describe("a real transfer settles its intent", () => {
       status: "payment_settled",
       amount_received: intent.amount_asset,
     });
+  });
+});
+
+describe("the merchant hears about it", () => {
+  it("settling a payment on the devnet delivers a payment_intent.succeeded webhook that standardwebhooks verifies", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await api.request("POST", "/v1/webhook_endpoints", {
+        token: merchant.sk,
+        body: { url: `${receiver.url}/hooks`, enabled_events: ["payment.succeeded"] },
+      });
+      const intent = await createIntent();
+      const txid = await payAndSubmit(intent);
+      await watcher.tick();
+      await new WebhookWorker(api.deps).tick();
+      const hits = receiver.received.filter((r) => JSON.parse(r.body).data.object.id === intent.id);
+      expect(hits).toHaveLength(1);
+      const [hit] = hits;
+      const payload = new Webhook(endpoint.body.secret).verify(hit!.body, {
+        "webhook-id": hit!.headers["webhook-id"]!,
+        "webhook-timestamp": hit!.headers["webhook-timestamp"]!,
+        "webhook-signature": hit!.headers["webhook-signature"]!,
+      }) as { type: string; data: { object: { status: string; txid: string; amount_received: string } } };
+      expect(payload.type).toBe("payment_intent.succeeded");
+      expect(payload.data.object).toMatchObject({
+        status: "payment_settled",
+        txid: `0x${txid}`,
+        amount_received: intent.amount_asset,
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

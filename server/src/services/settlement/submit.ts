@@ -1,11 +1,12 @@
 import { normalizeTxid } from "../../chain/client.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
+import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { type PaymentIntentView, paymentIntentView } from "../payment-intents.ts";
-import { changeIntent, INTENT_EVENT } from "./transitions.ts";
+import { changeIntent } from "./transitions.ts";
 
 /** Statuses in which a new transaction may be reported: open, or expired/canceled (paid late). */
 const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [

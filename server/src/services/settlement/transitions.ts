@@ -1,23 +1,11 @@
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
+import type { IntentEventType } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import { recordEvent } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
-
-/** Webhook event types announcing payment intent changes (one source of truth). */
-export const INTENT_EVENT = {
-  created: "payment_intent.created",
-  processing: "payment_intent.processing",
-  succeeded: "payment_intent.succeeded",
-  partiallyPaid: "payment_intent.partially_paid",
-  paidLate: "payment_intent.paid_late",
-  failed: "payment_intent.failed",
-  expired: "payment_intent.expired",
-  canceled: "payment_intent.canceled",
-} as const;
-export type IntentEventType = (typeof INTENT_EVENT)[keyof typeof INTENT_EVENT];
 
 export interface IntentChange {
   status?: PaymentStatus;

@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import { ChainUnavailableError } from "../../chain/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow, PaymentTransferRow } from "../../db/schema.ts";
+import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
 import { checkTransfer, decodeMemo, type TransferObservation } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
 import { tokensFor } from "../token-registry.ts";
 import type { ChainClients } from "./chains.ts";
-import { changeIntent, INTENT_EVENT } from "./transitions.ts";
+import { changeIntent } from "./transitions.ts";
 
 export interface WatcherOptions {
   /** How often due transfers are checked. */
