@@ -34,7 +34,8 @@ export const API_VERSION = "2026-11-21";
  * bearer headers, never cookies, so a cross-origin page cannot ride on a signed-in session.
  */
 const PUBLIC_CORS_PATHS = [
-  /^\/v1\/payment_intents(\/[^/]+(\/events)?)?$/,
+  /^\/v1\/payment_intents(\/[^/]+(\/(events|submit|stream))?)?$/,
+  /^\/v1\/products(\/[^/]+)?$/,
   /^\/api\/payment-links\/[^/]+$/,
   /^\/fx$/,
   /^\/v1\/stats\//,

@@ -88,6 +88,7 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
   { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}/events", as: ["session", "sk", "pk"] },
+  { method: "GET", path: "/v1/payment_intents/{intent}/stream", as: ["session", "sk", "pk"] },
   { method: "GET", path: "/v1/webhook_endpoints/{endpoint}", as: ["session", "sk"] },
   {
     method: "PATCH",

@@ -277,3 +277,40 @@ describe("canceling", () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe("live status stream (GET /v1/payment_intents/{id}/stream)", () => {
+  it("sends the intent at once, again on every change, and ends at a terminal status; a publishable key may follow it", async () => {
+    const served = await api.listen();
+    try {
+      const pi = (await create({ amount_minor: 321 })).body;
+      const res = await fetch(`${served.url}/v1/payment_intents/${pi.id}/stream`, {
+        headers: { authorization: `Bearer ${merchant.pk}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/event-stream");
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const readUntil = async (needle: string) => {
+        while (!text.includes(needle)) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value);
+        }
+      };
+      await readUntil("requires_payment_method");
+      expect(text).toContain("event: payment_intent");
+      await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk });
+      await readUntil('"status":"canceled"');
+      // The stream closes by itself after a terminal status.
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      const statuses = [...text.matchAll(/"status":"(\w+)"/g)].map((m) => m[1]);
+      expect(statuses).toEqual(["requires_payment_method", "canceled"]);
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
 import { TXID_PATTERN } from "../chain/client.ts";
 import { ApiError } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../domain/payment-status.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, TERMINAL_STATUSES } from "../domain/payment-status.ts";
 import { ASSETS } from "../domain/tokens.ts";
 import type { Deps } from "../http/context.ts";
 import {
@@ -19,6 +20,10 @@ import { resolveWorkspaceScope } from "../services/access.ts";
 import * as intents from "../services/payment-intents.ts";
 import { submitTransaction } from "../services/settlement/submit.ts";
 import { PaymentEventSchema, PaymentIntentSchema } from "./schemas.ts";
+
+/** The intent stream re-reads the row this often; a checkout sees a change within ~¼ s. */
+const INTENT_STREAM_POLL_MS = 250;
+const INTENT_STREAM_HEARTBEAT_MS = 15_000;
 
 const Amount = z.number().int().min(1).max(MAX_AMOUNT_MINOR);
 const Metadata = z
@@ -209,6 +214,51 @@ export function paymentIntentRoutes(deps: Deps) {
       const scope = await resolveWorkspaceScope(c, deps);
       const { txid, payment_method } = c.req.valid("json");
       return c.json(await submitTransaction(deps, scope, c.req.valid("param").id, txid, payment_method), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/payment_intents/{id}/stream",
+      tags,
+      summary:
+        "Server-sent events: the intent now and after every change, until a terminal status (publishable key allowed)",
+      description:
+        "Each message is `event: payment_intent` with the intent JSON as data; the stream ends after `payment_settled`, `failed`, `canceled` or `expired`.",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: {
+        200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps);
+      const id = c.req.valid("param").id;
+      let current = await intents.getPaymentIntent(deps, scope, id);
+      return streamSSE(c, async (stream) => {
+        let sent = "";
+        let lastBeat = Date.now();
+        while (!stream.aborted && !stream.closed) {
+          const snapshot = JSON.stringify(current);
+          if (snapshot !== sent) {
+            await stream.writeSSE({
+              event: "payment_intent",
+              id: `${current.id}:${current.status}`,
+              data: snapshot,
+            });
+            sent = snapshot;
+          }
+          if (TERMINAL_STATUSES.includes(current.status)) break;
+          if (Date.now() - lastBeat > INTENT_STREAM_HEARTBEAT_MS) {
+            await stream.write(": keep-alive\n\n");
+            lastBeat = Date.now();
+          }
+          await stream.sleep(INTENT_STREAM_POLL_MS);
+          current = await intents.getPaymentIntent(deps, scope, id);
+        }
+      });
     },
   );
 
