@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { Pagination } from "../http/openapi.ts";
@@ -40,4 +40,35 @@ export function toPage<T>(rows: T[], limit: number, url: string, ascending: bool
   const has_more = rows.length > limit;
   const data = rows.slice(0, limit);
   return { object: "list", data: ascending ? data.reverse() : data, has_more, url };
+}
+
+/** The slice of a list one page covers: bounds on `seq`, its order, and limit + 1 to detect more. */
+export interface PageWindow {
+  bounds: RawBuilder<boolean>;
+  order: RawBuilder<unknown>;
+  limit: number;
+}
+
+/**
+ * Runs one page of a newest-first list: resolves the cursor, lets the caller add the window to
+ * its own filtered query, and shapes the result. Every list endpoint pages the same way.
+ */
+export async function fetchPage<R>(
+  db: Db,
+  table: PagedTable,
+  workspaceId: string,
+  page: Pagination,
+  url: string,
+  run: (window: PageWindow) => Promise<R[]>,
+): Promise<Page<R>> {
+  const { before, after } = await cursorPosition(db, table, workspaceId, page);
+  const ascending = after !== undefined;
+  const bounds =
+    before !== undefined
+      ? sql<boolean>`seq < ${before}`
+      : after !== undefined
+        ? sql<boolean>`seq > ${after}`
+        : sql<boolean>`true`;
+  const rows = await run({ bounds, order: ascending ? sql`seq asc` : sql`seq desc`, limit: page.limit + 1 });
+  return toPage(rows, page.limit, url, ascending);
 }

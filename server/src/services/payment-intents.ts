@@ -13,7 +13,7 @@ import type { Pagination } from "../http/openapi.ts";
 import type { WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
 import { eventValues, recordEvent } from "./events.ts";
-import { cursorPosition, type Page, toPage } from "./pagination.ts";
+import { fetchPage, type Page } from "./pagination.ts";
 import { tokensFor } from "./token-registry.ts";
 
 export interface CreatePaymentIntentInput {
@@ -286,18 +286,12 @@ export async function listPaymentIntents(
   page: Pagination & { status?: PaymentStatus[] | undefined },
   url: string,
 ): Promise<Page<PaymentIntentView>> {
-  const { before, after } = await cursorPosition(deps.db, "payment_intents", scope.workspaceId, page);
   let query = deps.db.selectFrom("payment_intents").selectAll().where("workspace_id", "=", scope.workspaceId);
   if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
   if (page.status && page.status.length > 0) query = query.where("status", "in", page.status);
-  if (before !== undefined) query = query.where("seq", "<", before);
-  if (after !== undefined) query = query.where("seq", ">", after);
-  const ascending = after !== undefined;
-  const rows = await query
-    .orderBy("seq", ascending ? "asc" : "desc")
-    .limit(page.limit + 1)
-    .execute();
-  const result = toPage(rows, page.limit, url, ascending);
+  const result = await fetchPage(deps.db, "payment_intents", scope.workspaceId, page, url, (w) =>
+    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
+  );
   return { ...result, data: result.data.map((r) => paymentIntentView(deps, r)) };
 }
 

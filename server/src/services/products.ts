@@ -7,7 +7,7 @@ import type { Pagination } from "../http/openapi.ts";
 import type { WorkspaceScope } from "./access.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
-import { cursorPosition, type Page, toPage } from "./pagination.ts";
+import { fetchPage, type Page } from "./pagination.ts";
 import { syncProductLink } from "./payment-links.ts";
 
 export interface ProductInput {
@@ -95,17 +95,11 @@ export async function listProducts(
   page: Pagination,
   url: string,
 ): Promise<Page<ProductView>> {
-  const { before, after } = await cursorPosition(deps.db, "products", scope.workspaceId, page);
   let query = deps.db.selectFrom("products").selectAll().where("workspace_id", "=", scope.workspaceId);
   if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  if (before !== undefined) query = query.where("seq", "<", before);
-  if (after !== undefined) query = query.where("seq", ">", after);
-  const ascending = after !== undefined;
-  const rows = await query
-    .orderBy("seq", ascending ? "asc" : "desc")
-    .limit(page.limit + 1)
-    .execute();
-  const result = toPage(rows, page.limit, url, ascending);
+  const result = await fetchPage(deps.db, "products", scope.workspaceId, page, url, (w) =>
+    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
+  );
   return { ...result, data: await Promise.all(result.data.map((r) => productView(deps, deps.db, r))) };
 }
 

@@ -7,6 +7,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
 import { checkTransfer, decodeMemo, type TransferObservation } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 import { tokensFor } from "../token-registry.ts";
 import type { ChainClients } from "./chains.ts";
 import { changeIntent } from "./transitions.ts";
@@ -43,8 +44,7 @@ const TRACKING_STATUSES: PaymentStatus[] = [
  * every decision is re-checked against the locked rows.
  */
 export class SettlementWatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly loop: PeriodicTask;
   private lastDiscovery = 0;
   /** Per environment: when the chain may be asked again after failures, and the current backoff. */
   private readonly backoff = new Map<"test" | "live", { until: number; delayMs: number }>();
@@ -53,24 +53,16 @@ export class SettlementWatcher {
     private readonly deps: Deps,
     private readonly chains: ChainClients,
     private readonly options: WatcherOptions = DEFAULT_WATCHER_OPTIONS,
-  ) {}
-
-  start(): void {
-    const loop = () => {
-      this.running = this.tick()
-        .catch((err) => console.error("settlement watcher tick failed", err))
-        .finally(() => {
-          this.running = null;
-          if (this.timer !== null) this.timer = setTimeout(loop, this.options.intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, 0);
+  ) {
+    this.loop = new PeriodicTask("settlement watcher tick", this.options.intervalMs, () => this.tick());
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: expire, discover (throttled), then check every due transfer. */

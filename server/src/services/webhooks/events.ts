@@ -4,7 +4,7 @@ import { newId, nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { WorkspaceScope } from "../access.ts";
-import { cursorPosition, type Page, toPage } from "../pagination.ts";
+import { fetchPage, type Page } from "../pagination.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
 export interface DeliveryAttemptView {
@@ -41,19 +41,13 @@ export async function listEvents(
   page: Pagination & { type?: string | undefined },
   url: string,
 ): Promise<Page<EventPayload>> {
-  const { before, after } = await cursorPosition(deps.db, "events", scope.workspaceId, page);
   let query = deps.db.selectFrom("events").selectAll().where("workspace_id", "=", scope.workspaceId);
   const env = envFilter(scope);
   if (env) query = query.where("env", "=", env);
   if (page.type) query = query.where("type", "=", page.type);
-  if (before !== undefined) query = query.where("seq", "<", before);
-  if (after !== undefined) query = query.where("seq", ">", after);
-  const ascending = after !== undefined;
-  const rows = await query
-    .orderBy("seq", ascending ? "asc" : "desc")
-    .limit(page.limit + 1)
-    .execute();
-  const result = toPage(rows, page.limit, url, ascending);
+  const result = await fetchPage(deps.db, "events", scope.workspaceId, page, url, (w) =>
+    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
+  );
   return { ...result, data: result.data.map(eventPayload) };
 }
 

@@ -4,6 +4,7 @@ import { subscribes } from "../../domain/event-types.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 import { signingSecrets } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
@@ -42,30 +43,21 @@ interface Outcome {
  * batch leaves leases that expire and are retried — nothing is lost.
  */
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: PeriodicTask;
 
   constructor(
     private readonly deps: Deps,
     private readonly options: WebhookWorkerOptions = DEFAULT_WEBHOOK_OPTIONS,
-  ) {}
-
-  start(): void {
-    const loop = () => {
-      this.running = this.tick()
-        .catch((err) => console.error("webhook worker tick failed", err))
-        .finally(() => {
-          this.running = null;
-          if (this.timer !== null) this.timer = setTimeout(loop, this.options.intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, 0);
+  ) {
+    this.loop = new PeriodicTask("webhook worker tick", this.options.intervalMs, () => this.tick());
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; returns how many events were fanned out and deliveries attempted. */
