@@ -24,6 +24,7 @@ import { productRoutes } from "./routes/products.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { webhookEndpointRoutes } from "./routes/webhook-endpoints.ts";
 import { workspaceRoutes } from "./routes/workspaces.ts";
+import { x402Routes } from "./routes/x402.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const API_VERSION = "2026-11-21";
@@ -93,6 +94,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.route("/", paymentIntentRoutes(deps));
   app.route("/", webhookEndpointRoutes(deps));
   app.route("/", eventRoutes(deps));
+  app.route("/", x402Routes(deps));
   app.route("/", publicRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -18,23 +18,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function openDeps(config: Config): Promise<{ deps: Deps; database: DatabaseHandle }> {
+export async function openDeps(
+  config: Config,
+  devnetUrl: string | null = null,
+): Promise<{ deps: Deps; database: DatabaseHandle }> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: config.dataDir },
   );
   await migrateToLatest(database.db);
-  return { deps: await createDeps(database.db, config), database };
+  return { deps: await createDeps(database.db, config, devnetUrl), database };
 }
 
 /** The collaborators every route, service and worker receives. */
-export async function createDeps(db: Db, config: Config): Promise<Deps> {
+export async function createDeps(db: Db, config: Config, devnetUrl: string | null = null): Promise<Deps> {
   return {
     db,
     config,
     fx: new FxRates(config.fxSource, config.fxCacheSeconds),
     secrets: await loadSecretBox(db, config),
+    chains: chainClientsFor(config, devnetUrl),
   };
 }
 
@@ -48,10 +52,10 @@ export async function startServer(
   config: Config,
   options: { devnetUrl?: string | null } = {},
 ): Promise<RunningServer> {
-  const { deps, database } = await openDeps(config);
+  const { deps, database } = await openDeps(config, options.devnetUrl ?? null);
   const watcher =
     config.watcher === "on"
-      ? new SettlementWatcher(deps, chainClientsFor(config, options.devnetUrl ?? null), {
+      ? new SettlementWatcher(deps, deps.chains, {
           ...DEFAULT_WATCHER_OPTIONS,
           intervalMs: config.watchIntervalMs,
         })

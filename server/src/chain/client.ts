@@ -7,6 +7,13 @@ export class ChainUnavailableError extends Error {
   }
 }
 
+export class BroadcastRejectedError extends Error {
+  constructor(readonly reason: string) {
+    super(`transaction rejected: ${reason}`);
+    this.name = "BroadcastRejectedError";
+  }
+}
+
 export interface ChainClientOptions {
   baseUrl: string;
   timeoutMs?: number;
@@ -50,6 +57,47 @@ export class ChainClient {
       `/extended/v1/address/${principal}/transactions_with_transfers?limit=${limit}`,
     );
     return page?.results ?? [];
+  }
+
+  /** The nonce the account's next transaction must carry (confirmed + pending in the mempool). */
+  async getNextNonce(principal: string): Promise<bigint> {
+    const body = await this.getJson<{ possible_next_nonce: number }>(
+      `/extended/v1/address/${principal}/nonces`,
+    );
+    return BigInt(body?.possible_next_nonce ?? 0);
+  }
+
+  /** Balances: STX (µSTX) and each fungible token by `<contract>::<asset>`. */
+  async getBalances(principal: string): Promise<{ stx: bigint; tokens: Map<string, bigint> }> {
+    const body = await this.getJson<{
+      stx: { balance: string };
+      fungible_tokens: Record<string, { balance: string }>;
+    }>(`/extended/v1/address/${principal}/balances`);
+    const tokens = new Map(
+      Object.entries(body?.fungible_tokens ?? {}).map(([id, t]) => [id, BigInt(t.balance)]),
+    );
+    return { stx: BigInt(body?.stx.balance ?? "0"), tokens };
+  }
+
+  /** Broadcasts a signed transaction; resolves with its txid or throws the node's rejection reason. */
+  async broadcast(hex: string): Promise<string> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(`${this.baseUrl}/v2/transactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ tx: hex }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new ChainUnavailableError("broadcast failed", { cause: err });
+    }
+    const body = (await res.json().catch(() => null)) as string | { reason?: string; error?: string } | null;
+    if (res.ok && typeof body === "string") return normalizeTxid(body);
+    if (res.status >= 500) throw new ChainUnavailableError(`broadcast answered ${res.status}`);
+    throw new BroadcastRejectedError(
+      typeof body === "object" && body ? (body.reason ?? body.error ?? "rejected") : "rejected",
+    );
   }
 
   private async getJson<T>(path: string, options: { allow404?: boolean } = {}): Promise<T | null> {

@@ -290,6 +290,18 @@ export interface WebhookAttemptsTable {
   succeeded: boolean;
 }
 
+export interface X402PaymentsTable {
+  txid: string;
+  workspace_id: string;
+  nonce: string | null;
+  payer: string;
+  amount: string;
+  asset: string;
+  network: string;
+  payment_intent_id: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -313,6 +325,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  x402_payments: X402PaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

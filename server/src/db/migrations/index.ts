@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./001-initial.ts";
 import * as settlement from "./002-settlement.ts";
 import * as webhooks from "./003-webhooks.ts";
+import * as x402 from "./004-x402.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   "001-initial": initial,
   "002-settlement": settlement,
   "003-webhooks": webhooks,
+  "004-x402": x402,
 };
 
 export const migrationProvider: MigrationProvider = {

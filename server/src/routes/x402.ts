@@ -1,0 +1,156 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { decodeHeader, parsePaymentProof, parseRequirement } from "../domain/x402/codec.ts";
+import { type PaymentProof, type PaymentRequirement, X402Error } from "../domain/x402/protocol.ts";
+import type { Deps } from "../http/context.ts";
+import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
+import { newRouter } from "../http/router.ts";
+import { resolveWorkspaceScope } from "../services/access.ts";
+import { settlePayment, supportedKinds, verifyPayment } from "../services/x402/facilitator.ts";
+
+const FacilitatorRequest = z
+  .object({
+    x402Version: z.number().int().optional(),
+    paymentPayload: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "The client's payment, decoded (v2, v1 or SPEC.md proof form)" }),
+    paymentHeader: z
+      .string()
+      .max(65_536)
+      .optional()
+      .openapi({ description: "…or the raw base64 header value" }),
+    paymentRequirements: z
+      .record(z.string(), z.unknown())
+      .openapi({
+        description: "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme)",
+      }),
+    waitForConfirmation: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "settle: answer after the transaction succeeded on chain, not when it entered the mempool",
+      }),
+  })
+  .openapi("X402FacilitatorRequest");
+
+const VerifyResponse = z
+  .object({
+    isValid: z.boolean(),
+    invalidReason: z.string().optional(),
+    invalidMessage: z.string().optional(),
+    payer: z.string().optional(),
+  })
+  .openapi("X402VerifyResponse");
+const SettleResponse = z
+  .object({
+    success: z.boolean(),
+    errorReason: z.string().optional(),
+    errorMessage: z.string().optional(),
+    payer: z.string().optional(),
+    transaction: z.string(),
+    network: z.string(),
+    payment_intent_id: z.string().optional(),
+  })
+  .openapi("X402SettleResponse");
+const SupportedResponse = z
+  .object({
+    kinds: z.array(z.object({ x402Version: z.number().int(), scheme: z.string(), network: z.string() })),
+    extensions: z.array(z.string()),
+    signers: z.record(z.string(), z.array(z.string())),
+  })
+  .openapi("X402SupportedResponse");
+
+type Parsed =
+  | { ok: true; proof: PaymentProof; requirement: PaymentRequirement }
+  | { ok: false; reason: string; message: string; network: string };
+
+/** Malformed payments are answers (`invalid_payload`, …), never 500s. */
+function parse(body: z.infer<typeof FacilitatorRequest>): Parsed {
+  const network =
+    typeof body.paymentRequirements.network === "string" ? body.paymentRequirements.network : "";
+  try {
+    const payload = body.paymentPayload ?? (body.paymentHeader ? decodeHeader(body.paymentHeader) : null);
+    if (!payload) throw new X402Error("invalid_payload", "send paymentPayload or paymentHeader");
+    return {
+      ok: true,
+      proof: parsePaymentProof(payload),
+      requirement: parseRequirement(body.paymentRequirements),
+    };
+  } catch (err) {
+    if (err instanceof X402Error) return { ok: false, reason: err.reason, message: err.message, network };
+    throw err;
+  }
+}
+
+/** The gateway as x402 facilitator for the merchant's own paid APIs (secret key). */
+export function x402Routes(deps: Deps) {
+  const app = newRouter();
+  const tags = ["x402"];
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/x402/verify",
+      tags,
+      summary: "Check a payment against a requirement without broadcasting",
+      security: bearerSecurity,
+      request: { body: jsonBody(FacilitatorRequest) },
+      responses: { 200: jsonResponse(VerifyResponse, "Verdict"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
+      const parsed = parse(c.req.valid("json"));
+      if (!parsed.ok)
+        return c.json({ isValid: false, invalidReason: parsed.reason, invalidMessage: parsed.message }, 200);
+      return c.json(await verifyPayment(deps, scope, parsed.proof, parsed.requirement), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/x402/settle",
+      tags,
+      summary: "Verify, broadcast (or look up) and record the payment; each payment settles once",
+      security: bearerSecurity,
+      request: { body: jsonBody(FacilitatorRequest) },
+      responses: { 200: jsonResponse(SettleResponse, "Outcome"), ...errorResponses(401, 403) },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
+      const body = c.req.valid("json");
+      const parsed = parse(body);
+      if (!parsed.ok)
+        return c.json(
+          {
+            success: false,
+            errorReason: parsed.reason,
+            errorMessage: parsed.message,
+            transaction: "",
+            network: parsed.network,
+          },
+          200,
+        );
+      return c.json(
+        await settlePayment(deps, scope, parsed.proof, parsed.requirement, {
+          waitForConfirmation: body.waitForConfirmation ?? false,
+        }),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/x402/supported",
+      tags,
+      summary: "The payment kinds this facilitator settles",
+      responses: { 200: jsonResponse(SupportedResponse, "Kinds"), ...errorResponses() },
+    }),
+    (c) => c.json(supportedKinds(), 200),
+  );
+
+  return app;
+}

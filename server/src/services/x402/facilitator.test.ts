@@ -1,0 +1,456 @@
+import { randomBytes } from "node:crypto";
+import { ACCOUNTS, type Devnet, SBTC_CONTRACT_ID, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
+import {
+  bufferCVFromString,
+  fetchNonce,
+  makeContractCall,
+  Pc,
+  PostConditionMode,
+  principalCV,
+  someCV,
+  uintCV,
+} from "@stacks/transactions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeHeader } from "../../domain/x402/codec.ts";
+import {
+  type Merchant,
+  newTestWallet,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../test/harness.ts";
+import { SettlementWatcher } from "../settlement/watcher.ts";
+
+let devnet: Devnet;
+let api: TestApi;
+let merchant: Merchant;
+const NETWORK = "stacks:2147483648";
+const payers = ACCOUNTS.filter((a) => a.name.startsWith("wallet_"));
+let payerIndex = 0;
+/** Each test pays from its own account, so their nonces never collide. */
+const nextPayer = () => payers[payerIndex++ % payers.length]!;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0, blockMs: 0 });
+  api = await startTestApi({ stacksApiUrl: devnet.url });
+  merchant = await setupMerchant(api);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await devnet?.stop();
+});
+
+function requirementV2(overrides: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+  return {
+    scheme: "exact",
+    network: NETWORK,
+    amount: "1000", // $0.001 in 6-decimal USDC
+    asset: USDC_CONTRACT_ID,
+    payTo: merchant.wallet.address,
+    maxTimeoutSeconds: 60,
+    extra: {
+      nonce: randomBytes(16).toString("hex"),
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+      decimals: 6,
+      tokenType: "sip10",
+      ...extra,
+    },
+    ...overrides,
+  };
+}
+
+async function signTransfer(
+  payer: (typeof payers)[number],
+  opts: { contract?: string; asset?: string; amount: bigint; to: string; memo: string; nonceOffset?: bigint },
+) {
+  const contract = opts.contract ?? USDC_CONTRACT_ID;
+  const [address, name] = contract.split(".") as [string, string];
+  const nonce =
+    (await fetchNonce({ address: payer.address, client: { baseUrl: devnet.url } })) +
+    (opts.nonceOffset ?? 0n);
+  const tx = await makeContractCall({
+    contractAddress: address,
+    contractName: name,
+    functionName: "transfer",
+    functionArgs: [
+      uintCV(opts.amount),
+      principalCV(payer.address),
+      principalCV(opts.to),
+      someCV(bufferCVFromString(opts.memo)),
+    ],
+    senderKey: payer.privateKey,
+    network: "testnet",
+    nonce,
+    fee: 2_000n,
+    postConditionMode: PostConditionMode.Deny,
+    postConditions: [
+      Pc.principal(payer.address)
+        .willSendEq(opts.amount)
+        .ft(contract as `${string}.${string}`, opts.asset ?? "usdc-token"),
+    ],
+  });
+  return tx;
+}
+
+const call = (path: string, body: unknown) => api.request("POST", path, { token: merchant.sk, body });
+const v2Payload = (requirement: ReturnType<typeof requirementV2>, transaction: string) => ({
+  x402Version: 2,
+  accepted: requirement,
+  payload: { transaction },
+});
+
+describe("x402 facilitator", () => {
+  it("supported lists the exact scheme on both Stacks networks for v1 and v2", async () => {
+    const res = await api.request("GET", "/v1/x402/supported");
+    expect(res.body.kinds).toContainEqual({ x402Version: 2, scheme: "exact", network: NETWORK });
+    expect(res.body.kinds).toContainEqual({ x402Version: 1, scheme: "exact", network: "stacks:1" });
+  });
+
+  it("v2: verifies a $0.001 USDC transfer without broadcasting, settles it once, and records an x402 intent the watcher settles", async () => {
+    const payer = nextPayer();
+    const requirement = requirementV2();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: requirement.extra.nonce as string,
+    });
+    const verified = await call("/v1/x402/verify", {
+      paymentPayload: v2Payload(requirement, tx.serialize()),
+      paymentRequirements: requirement,
+    });
+    expect(verified.body).toEqual({ isValid: true, payer: payer.address });
+    expect((await fetch(`${devnet.url}/extended/v1/tx/${tx.txid()}`)).status).toBe(404); // not broadcast by verify
+
+    const settled = await call("/v1/x402/settle", {
+      paymentPayload: v2Payload(requirement, tx.serialize()),
+      paymentRequirements: requirement,
+    });
+    expect(settled.body).toMatchObject({
+      success: true,
+      payer: payer.address,
+      transaction: `0x${tx.txid()}`,
+      network: NETWORK,
+    });
+    await devnet.waitForTx(tx.txid());
+    const intent = await api.request("GET", `/v1/payment_intents/${settled.body.payment_intent_id}`, {
+      token: merchant.sk,
+    });
+    expect(intent.body).toMatchObject({
+      payment_method: "x402",
+      asset: "usdc",
+      amount_asset: "1000",
+      amount_minor: 0,
+      status: "transaction_broadcast",
+    });
+    await new SettlementWatcher(api.deps, api.deps.chains).tick();
+    const after = await api.request("GET", `/v1/payment_intents/${settled.body.payment_intent_id}`, {
+      token: merchant.sk,
+    });
+    expect(after.body.status).toBe("payment_settled");
+
+    const replay = await call("/v1/x402/settle", {
+      paymentPayload: v2Payload(requirement, tx.serialize()),
+      paymentRequirements: requirement,
+    });
+    expect(replay.body).toMatchObject({ success: false, errorReason: "duplicate_settlement" });
+  });
+
+  it("v1: X-PAYMENT header form with maxAmountRequired", async () => {
+    const payer = nextPayer();
+    const nonce = randomBytes(16).toString("hex");
+    const requirement = {
+      scheme: "exact",
+      network: "stacks-testnet",
+      maxAmountRequired: "2500",
+      asset: USDC_CONTRACT_ID,
+      payTo: merchant.wallet.address,
+      resource: "https://api.example/paid",
+      description: "one call",
+      mimeType: "application/json",
+      maxTimeoutSeconds: 60,
+      extra: { nonce },
+    };
+    const tx = await signTransfer(payer, { amount: 2500n, to: merchant.wallet.address, memo: nonce });
+    const header = encodeHeader({
+      x402Version: 1,
+      scheme: "exact",
+      network: "stacks-testnet",
+      payload: { transaction: tx.serialize() },
+    });
+    const settled = await call("/v1/x402/settle", {
+      paymentHeader: header,
+      paymentRequirements: requirement,
+    });
+    expect(settled.body).toMatchObject({ success: true, payer: payer.address });
+  });
+
+  it("SPEC.md's form: a broadcast txid proof {version: '0.1.0', data: {txid,…}} in sBTC", async () => {
+    const payer = nextPayer();
+    const nonce = randomBytes(16).toString("hex");
+    const tx = await signTransfer(payer, {
+      contract: SBTC_CONTRACT_ID,
+      asset: "sbtc-token",
+      amount: 1500n,
+      to: merchant.wallet.address,
+      memo: nonce,
+    });
+    const sent = await fetch(`${devnet.url}/v2/transactions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tx: tx.serialize() }),
+    });
+    expect(sent.status).toBe(200);
+    await devnet.waitForTx(tx.txid());
+    const scheme = {
+      scheme: "exact",
+      network: NETWORK,
+      recipient: merchant.wallet.address,
+      asset: SBTC_CONTRACT_ID,
+      asset_type: "sbtc",
+      amount: "1500",
+      decimals: 8,
+      timeout: 60,
+      nonce,
+    };
+    const proof = {
+      version: "0.1.0",
+      scheme: "exact",
+      network: NETWORK,
+      data: {
+        txid: tx.txid(),
+        from: payer.address,
+        to: merchant.wallet.address,
+        amount: "1500",
+        asset: SBTC_CONTRACT_ID,
+      },
+    };
+    const settled = await call("/v1/x402/settle", {
+      paymentHeader: encodeHeader(proof),
+      paymentRequirements: scheme,
+    });
+    expect(settled.body).toMatchObject({ success: true, transaction: `0x${tx.txid()}` });
+  });
+
+  it("two racing settle requests with one payment: exactly one succeeds", async () => {
+    const payer = nextPayer();
+    const requirement = requirementV2();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: requirement.extra.nonce as string,
+    });
+    const body = { paymentPayload: v2Payload(requirement, tx.serialize()), paymentRequirements: requirement };
+    const results = await Promise.all([call("/v1/x402/settle", body), call("/v1/x402/settle", body)]);
+    expect(results.map((r) => r.body.success).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.body.success)?.body.errorReason).toBe("duplicate_settlement");
+  });
+});
+
+describe("x402 rejections (verify)", () => {
+  async function verdict(
+    mutate: (r: ReturnType<typeof requirementV2>) => Promise<{ requirement: unknown; payload: unknown }>,
+  ) {
+    const requirement = requirementV2();
+    const { requirement: req, payload } = await mutate(requirement);
+    return (await call("/v1/x402/verify", { paymentPayload: payload, paymentRequirements: req })).body;
+  }
+
+  it("amount one unit short → amount_mismatch", async () => {
+    const payer = nextPayer();
+    const body = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(payer, {
+            amount: 999n,
+            to: merchant.wallet.address,
+            memo: r.extra.nonce as string,
+          })
+        ).serialize(),
+      ),
+    }));
+    expect(body).toMatchObject({ isValid: false, invalidReason: "amount_mismatch" });
+  });
+
+  it("payment to another address → recipient_mismatch", async () => {
+    const payer = nextPayer();
+    const body = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(payer, {
+            amount: 1000n,
+            to: newTestWallet().address,
+            memo: r.extra.nonce as string,
+          })
+        ).serialize(),
+      ),
+    }));
+    expect(body.invalidReason).toBe("recipient_mismatch");
+  });
+
+  it("another token → asset_mismatch; wrong memo → invalid_memo", async () => {
+    const payer = nextPayer();
+    const asset = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(payer, {
+            contract: SBTC_CONTRACT_ID,
+            asset: "sbtc-token",
+            amount: 1000n,
+            to: merchant.wallet.address,
+            memo: r.extra.nonce as string,
+          })
+        ).serialize(),
+      ),
+    }));
+    expect(asset.invalidReason).toBe("asset_mismatch");
+    const memo = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(payer, { amount: 1000n, to: merchant.wallet.address, memo: "not-the-nonce" })
+        ).serialize(),
+      ),
+    }));
+    expect(memo.invalidReason).toBe("invalid_memo");
+  });
+
+  it("expired requirement → payment_expired", async () => {
+    const payer = nextPayer();
+    const body = await verdict(async () => {
+      const r = requirementV2({}, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+      return {
+        requirement: r,
+        payload: v2Payload(
+          r,
+          (
+            await signTransfer(payer, {
+              amount: 1000n,
+              to: merchant.wallet.address,
+              memo: r.extra.nonce as string,
+            })
+          ).serialize(),
+        ),
+      };
+    });
+    expect(body.invalidReason).toBe("payment_expired");
+  });
+
+  it("tampered signature → invalid_signature", async () => {
+    const payer = nextPayer();
+    const body = await verdict(async (r) => {
+      const hex = (
+        await signTransfer(payer, {
+          amount: 1000n,
+          to: merchant.wallet.address,
+          memo: r.extra.nonce as string,
+        })
+      ).serialize();
+      const offset = (1 + 4 + 1 + 1 + 20 + 8 + 8 + 1 + 10) * 2;
+      const tampered =
+        hex.slice(0, offset) + (hex.slice(offset, offset + 2) === "00" ? "01" : "00") + hex.slice(offset + 2);
+      return { requirement: r, payload: v2Payload(r, tampered) };
+    });
+    expect(body.invalidReason).toBe("invalid_signature");
+  });
+
+  it("a nonce that is not the account's next → invalid_nonce; an empty wallet → insufficient_funds", async () => {
+    const payer = nextPayer();
+    const nonce = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(payer, {
+            amount: 1000n,
+            to: merchant.wallet.address,
+            memo: r.extra.nonce as string,
+            nonceOffset: 3n,
+          })
+        ).serialize(),
+      ),
+    }));
+    expect(nonce.invalidReason).toBe("invalid_nonce");
+    const broke = newTestWallet();
+    const poor = await verdict(async (r) => ({
+      requirement: r,
+      payload: v2Payload(
+        r,
+        (
+          await signTransfer(
+            { ...payer, address: broke.address, privateKey: broke.privateKey },
+            { amount: 1000n, to: merchant.wallet.address, memo: r.extra.nonce as string },
+          )
+        ).serialize(),
+      ),
+    }));
+    expect(poor.invalidReason).toBe("insufficient_funds");
+  });
+
+  it("malformed headers, unknown versions, other networks and schemes are answers, never 500s", async () => {
+    const r = requirementV2();
+    const cases: [unknown, string][] = [
+      [{ paymentHeader: "%%%not-base64", paymentRequirements: r }, "invalid_payload"],
+      [{ paymentHeader: Buffer.from("[1,2]").toString("base64"), paymentRequirements: r }, "invalid_payload"],
+      [{ paymentPayload: { x402Version: 7, payload: {} }, paymentRequirements: r }, "invalid_x402_version"],
+      [
+        {
+          paymentPayload: { x402Version: 2, accepted: r, payload: { transaction: "zz" } },
+          paymentRequirements: r,
+        },
+        "invalid_payload",
+      ],
+      [
+        {
+          paymentPayload: { x402Version: 2, accepted: r, payload: { transaction: "00" } },
+          paymentRequirements: r,
+        },
+        "invalid_payload",
+      ],
+      [
+        {
+          paymentPayload: {
+            x402Version: 2,
+            accepted: { ...r, network: "eip155:1" },
+            payload: { txid: "ab".repeat(32) },
+          },
+          paymentRequirements: r,
+        },
+        "invalid_network",
+      ],
+      [
+        {
+          paymentPayload: { x402Version: 2, accepted: r, payload: { txid: "ab".repeat(32) } },
+          paymentRequirements: { ...r, scheme: "upto" },
+        },
+        "invalid_scheme",
+      ],
+      [
+        {
+          paymentPayload: { x402Version: 2, accepted: r, payload: { txid: "ab".repeat(32) } },
+          paymentRequirements: r,
+        },
+        "transaction_not_found",
+      ],
+    ];
+    for (const [body, reason] of cases) {
+      const res = await call("/v1/x402/verify", body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(200);
+      expect(res.body.invalidReason, JSON.stringify(body).slice(0, 80)).toBe(reason);
+    }
+  });
+
+  it("only a secret key may use the facilitator", async () => {
+    const res = await api.request("POST", "/v1/x402/verify", {
+      token: merchant.pk,
+      body: { paymentHeader: "e30=", paymentRequirements: requirementV2() },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,361 @@
+import { BroadcastRejectedError, ChainUnavailableError } from "../../chain/client.ts";
+import { INTENT_EVENT } from "../../domain/event-types.ts";
+import { newId, nowSeconds } from "../../domain/ids.ts";
+import { payoutAddressFor } from "../../domain/stacks-address.ts";
+import {
+  type PaymentProof,
+  type PaymentRequirement,
+  X402_NETWORKS,
+  X402_SCHEME,
+  X402Error,
+} from "../../domain/x402/protocol.ts";
+import { chainTransferFacts, signedTransferFacts, type TransferFacts } from "../../domain/x402/transfer.ts";
+import type { Deps } from "../../http/context.ts";
+import type { WorkspaceScope } from "../access.ts";
+import { isUniqueViolation } from "../db-errors.ts";
+import { environmentOf } from "../environments.ts";
+import { eventValues } from "../events.ts";
+import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
+import { tokensFor } from "../token-registry.ts";
+
+export interface VerifyResult {
+  isValid: boolean;
+  invalidReason?: string;
+  invalidMessage?: string;
+  payer?: string;
+}
+
+export interface SettleResult {
+  success: boolean;
+  errorReason?: string;
+  errorMessage?: string;
+  payer?: string;
+  transaction: string;
+  network: string;
+  payment_intent_id?: string;
+}
+
+/** The chain and token the workspace's environment pays on. */
+async function context(deps: Deps, scope: WorkspaceScope) {
+  const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
+  const env = environment.type === "production" ? "live" : "test";
+  const wallet = await deps.db
+    .selectFrom("workspace_wallets")
+    .select("stacks_address")
+    .where("workspace_id", "=", scope.workspaceId)
+    .executeTakeFirst();
+  return {
+    environment,
+    env,
+    payout: payoutAddressFor(wallet?.stacks_address ?? null, env),
+    chain: deps.chains[env],
+  } as const;
+}
+
+/** Reads the transfer behind a proof: decoded from the signed hex, or from the chain by txid. */
+async function transferOf(deps: Deps, proof: PaymentProof, env: "test" | "live"): Promise<TransferFacts> {
+  if (proof.kind === "transaction") return signedTransferFacts(proof.hex);
+  const tx = await deps.chains[env].getTransaction(proof.txid);
+  if (!tx) throw new X402Error("transaction_not_found", `transaction ${proof.txid} is unknown to the chain`);
+  if (tx.tx_status !== "success" && tx.tx_status !== "pending")
+    throw new X402Error("transaction_failed", `transaction ${tx.tx_status}`);
+  return chainTransferFacts(tx, proof.network);
+}
+
+/**
+ * Every check that can be made without broadcasting: scheme, network, signature, token contract,
+ * function, recipient (the requirement's, and the workspace's payout address), exact amount,
+ * memo = nonce, expiry, unused payment, and — for a signed transfer — the payer's next nonce and
+ * balances (token and STX fee).
+ */
+async function check(
+  deps: Deps,
+  scope: WorkspaceScope,
+  proof: PaymentProof,
+  requirement: PaymentRequirement,
+): Promise<TransferFacts> {
+  const ctx = await context(deps, scope);
+  if (requirement.scheme !== X402_SCHEME || (proof.scheme && proof.scheme !== X402_SCHEME))
+    throw new X402Error("invalid_scheme", `only the "${X402_SCHEME}" scheme is supported`);
+  const expectedNetwork = ctx.env === "live" ? X402_NETWORKS.mainnet : X402_NETWORKS.testnet;
+  if (requirement.network !== expectedNetwork || proof.network !== expectedNetwork)
+    throw new X402Error("invalid_network", `this key pays on ${expectedNetwork}`);
+  if (!ctx.payout) throw new X402Error("recipient_mismatch", "the workspace has no verified payout wallet");
+  if (requirement.payTo !== ctx.payout)
+    throw new X402Error("recipient_mismatch", "payTo is not the workspace's payout address");
+  if (requirement.expiresAt !== null && requirement.expiresAt <= nowSeconds())
+    throw new X402Error("payment_expired", "the payment requirement has expired");
+  const transfer = await transferOf(deps, proof, ctx.env);
+  if (transfer.network !== expectedNetwork)
+    throw new X402Error("invalid_network", "the transaction is for another network");
+  if (transfer.contract !== requirement.asset)
+    throw new X402Error("asset_mismatch", `pays ${transfer.contract}, not ${requirement.asset}`);
+  if (transfer.functionName !== "transfer")
+    throw new X402Error("invalid_transaction", "the call is not a SIP-010 transfer");
+  if (transfer.recipient !== requirement.payTo)
+    throw new X402Error("recipient_mismatch", "the transfer pays another address");
+  if (transfer.amount !== requirement.amount)
+    throw new X402Error("amount_mismatch", `pays ${transfer.amount}, requires exactly ${requirement.amount}`);
+  if (requirement.nonce !== null && transfer.memo !== requirement.nonce)
+    throw new X402Error("invalid_memo", "the transfer's memo is not the requirement's nonce");
+  const used = await deps.db
+    .selectFrom("x402_payments")
+    .select("txid")
+    .where((eb) =>
+      eb.or([
+        eb("txid", "=", transfer.txid),
+        ...(requirement.nonce
+          ? [eb.and([eb("workspace_id", "=", scope.workspaceId), eb("nonce", "=", requirement.nonce)])]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+  if (used) throw new X402Error("duplicate_settlement", "this payment was already settled");
+  if (transfer.nonce !== null) {
+    const token = Object.values(tokensFor(deps.config, ctx.env)).find(
+      (t) => t.contractId === transfer.contract,
+    );
+    const [nextNonce, balances] = await Promise.all([
+      ctx.chain.getNextNonce(transfer.payer),
+      ctx.chain.getBalances(transfer.payer),
+    ]);
+    if (transfer.nonce !== nextNonce)
+      throw new X402Error(
+        "invalid_nonce",
+        `account nonce is ${nextNonce}, the transaction uses ${transfer.nonce}`,
+      );
+    const tokenBalance = token ? (balances.tokens.get(`${token.contractId}::${token.assetName}`) ?? 0n) : 0n;
+    if (tokenBalance < transfer.amount || balances.stx < (transfer.fee ?? 0n))
+      throw new X402Error("insufficient_funds", "the payer cannot cover the amount and fee");
+  }
+  return transfer;
+}
+
+export async function verifyPayment(
+  deps: Deps,
+  scope: WorkspaceScope,
+  proof: PaymentProof,
+  requirement: PaymentRequirement,
+): Promise<VerifyResult> {
+  try {
+    const transfer = await check(deps, scope, proof, requirement);
+    return { isValid: true, payer: transfer.payer };
+  } catch (err) {
+    if (err instanceof X402Error)
+      return { isValid: false, invalidReason: err.reason, invalidMessage: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Verifies, claims the payment (its txid and nonce become unique rows — a replay or a racing
+ * request loses here), broadcasts a signed transfer (or takes the already broadcast one), and
+ * records it as a payment intent with `payment_method: "x402"` that the watcher then settles and
+ * announces by webhook. Answers once the transaction is in the mempool, or, with
+ * `waitForConfirmation`, once it succeeded on chain.
+ */
+export async function settlePayment(
+  deps: Deps,
+  scope: WorkspaceScope,
+  proof: PaymentProof,
+  requirement: PaymentRequirement,
+  options: { waitForConfirmation?: boolean; confirmationTimeoutMs?: number } = {},
+): Promise<SettleResult> {
+  let transfer: TransferFacts;
+  try {
+    transfer = await check(deps, scope, proof, requirement);
+  } catch (err) {
+    if (err instanceof X402Error)
+      return {
+        success: false,
+        errorReason: err.reason,
+        errorMessage: err.message,
+        transaction: "",
+        network: requirement.network,
+      };
+    throw err;
+  }
+  const ctx = await context(deps, scope);
+  const now = nowSeconds();
+  try {
+    await deps.db
+      .insertInto("x402_payments")
+      .values({
+        txid: transfer.txid,
+        workspace_id: scope.workspaceId,
+        nonce: requirement.nonce,
+        payer: transfer.payer,
+        amount: transfer.amount.toString(),
+        asset: transfer.contract,
+        network: requirement.network,
+        payment_intent_id: null,
+        created_at: now,
+      })
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      return {
+        success: false,
+        errorReason: "duplicate_settlement",
+        errorMessage: "this payment was already settled",
+        payer: transfer.payer,
+        transaction: transfer.txid,
+        network: requirement.network,
+      };
+    }
+    throw err;
+  }
+  if (proof.kind === "transaction") {
+    try {
+      await ctx.chain.broadcast(proof.hex);
+    } catch (err) {
+      // Nothing was paid: free the claim so a corrected payment can be settled.
+      await deps.db.deleteFrom("x402_payments").where("txid", "=", transfer.txid).execute();
+      if (err instanceof BroadcastRejectedError || err instanceof ChainUnavailableError) {
+        return {
+          success: false,
+          errorReason: "broadcast_failed",
+          errorMessage: err.message,
+          payer: transfer.payer,
+          transaction: transfer.txid,
+          network: requirement.network,
+        };
+      }
+      throw err;
+    }
+  }
+  const intentId = await recordIntent(deps, scope, ctx.environment.id, ctx.env, transfer, requirement);
+  if (options.waitForConfirmation) {
+    const outcome = await waitForChain(deps, ctx.env, transfer.txid, options.confirmationTimeoutMs ?? 60_000);
+    if (outcome !== "success") {
+      return {
+        success: false,
+        errorReason: "transaction_failed",
+        errorMessage: outcome,
+        payer: transfer.payer,
+        transaction: transfer.txid,
+        network: requirement.network,
+        payment_intent_id: intentId,
+      };
+    }
+  }
+  return {
+    success: true,
+    payer: transfer.payer,
+    transaction: transfer.txid,
+    network: requirement.network,
+    payment_intent_id: intentId,
+  };
+}
+
+/** The payment as an intent (so it shows in Payments and fires webhooks), tracked by the watcher. */
+async function recordIntent(
+  deps: Deps,
+  scope: WorkspaceScope,
+  environmentId: string,
+  env: "test" | "live",
+  transfer: TransferFacts,
+  requirement: PaymentRequirement,
+): Promise<string> {
+  const token = Object.values(tokensFor(deps.config, env)).find((t) => t.contractId === transfer.contract);
+  const usdPerBtc = token?.asset === "sbtc" ? (await deps.fx.current()).usdPerBtc : null;
+  // Cents for reporting only; the exact amount is amount_asset. Sub-cent calls round down to 0.
+  const amountMinor =
+    token?.asset === "sbtc"
+      ? Math.floor((Number(transfer.amount) / 1e8) * (usdPerBtc ?? 0) * 100)
+      : Number(transfer.amount / 10_000n);
+  const id = newId("paymentIntent");
+  const now = nowSeconds();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("payment_intents")
+      .values({
+        id,
+        workspace_id: scope.workspaceId,
+        environment_id: environmentId,
+        env,
+        amount_minor: amountMinor,
+        currency: "usd",
+        asset: token?.asset ?? "usdc",
+        amount_asset: transfer.amount.toString(),
+        usd_per_btc: usdPerBtc === null ? null : String(usdPerBtc),
+        token_contract: transfer.contract,
+        recipient: transfer.recipient,
+        memo: requirement.nonce ?? id,
+        status: "transaction_broadcast",
+        fulfillment_status: "not_required",
+        customer_email: null,
+        shipping_address: JSON.stringify(null),
+        merchant_principal: transfer.recipient,
+        txid: transfer.txid,
+        payment_method: "x402",
+        metadata: JSON.stringify({ source: "x402", payer: transfer.payer }),
+        product_id: null,
+        status_reason: "x402_settle",
+        expires_at: requirement.expiresAt ?? now + 900,
+        created_at: now,
+        updated_at: now,
+        canceled_at: null,
+        cancellation_reason: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("payment_transfers")
+      .values({
+        txid: transfer.txid,
+        payment_intent_id: id,
+        source: "submitted",
+        state: "tracking",
+        amount: null,
+        sender: null,
+        block_height: null,
+        reason: null,
+        created_at: now,
+        updated_at: now,
+        next_check_at: now,
+      })
+      .execute();
+    await recordPaymentEvent(trx, id, null, "transaction_broadcast", {
+      reason: "x402_settle",
+      txid: transfer.txid,
+    });
+    const view = paymentIntentView(deps, row);
+    await trx
+      .insertInto("events")
+      .values([
+        eventValues({ workspaceId: scope.workspaceId, env, type: INTENT_EVENT.created, object: view }),
+        eventValues({ workspaceId: scope.workspaceId, env, type: INTENT_EVENT.processing, object: view }),
+      ])
+      .execute();
+    await trx
+      .updateTable("x402_payments")
+      .set({ payment_intent_id: id })
+      .where("txid", "=", transfer.txid)
+      .execute();
+  });
+  return id;
+}
+
+async function waitForChain(
+  deps: Deps,
+  env: "test" | "live",
+  txid: string,
+  timeoutMs: number,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const tx = await deps.chains[env].getTransaction(txid).catch(() => null);
+    if (tx && tx.tx_status !== "pending") return tx.tx_status;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return "timeout";
+}
+
+/** `GET /v1/x402/supported`: what this facilitator settles. */
+export function supportedKinds() {
+  const kinds = [1, 2].flatMap((x402Version) =>
+    Object.values(X402_NETWORKS).map((network) => ({ x402Version, scheme: X402_SCHEME, network })),
+  );
+  return { kinds, extensions: [] as string[], signers: {} as Record<string, string[]> };
+}
