@@ -1,0 +1,85 @@
+import { CHECKOUT_MESSAGES, OVERLAY_MESSAGES } from "./messages.js";
+import type { PaymentIntent, PaymentStatus } from "./types.js";
+
+/**
+ * Where a checkout is. After `sending`, phases follow the server's real status of the intent
+ * (broadcast, confirming, settled, expired), never a timer.
+ */
+export type CheckoutPhase =
+  | "idle"
+  | "creating"
+  | "awaiting_payment"
+  | "connecting"
+  | "sending"
+  | "broadcast"
+  | "confirming"
+  | "settled"
+  | "expired"
+  | "error";
+
+/** A snapshot of a checkout; a new object on every change (safe for `useSyncExternalStore`). */
+export interface CheckoutState {
+  phase: CheckoutPhase;
+  intent: PaymentIntent | null;
+  /** The payer's transaction, once a wallet returned it or the server saw it. */
+  txid: string | null;
+  /** The text to show (SPEC.md §8), when something went wrong. */
+  error: string | null;
+  /** How the payer pays: scanning the QR code or with a browser wallet. */
+  method: "qr" | "wallet";
+}
+
+/** The phase an intent's status means; `null` for open statuses, whose phase depends on the checkout. */
+export function phaseForStatus(status: PaymentStatus): CheckoutPhase | null {
+  switch (status) {
+    case "requires_payment_method":
+    case "payment_initiated":
+      return null;
+    case "transaction_broadcast":
+      return "broadcast";
+    case "transaction_pending":
+    case "transaction_confirmed":
+      return "confirming";
+    case "payment_settled":
+      return "settled";
+    case "expired":
+      return "expired";
+    case "failed":
+    case "canceled":
+      return "error";
+  }
+}
+
+/** The text of a status that ends the checkout unpaid, else null. */
+export function errorForStatus(status: PaymentStatus): string | null {
+  if (status === "failed") return OVERLAY_MESSAGES.paymentFailed;
+  if (status === "canceled") return OVERLAY_MESSAGES.paymentCanceled;
+  return null;
+}
+
+const PAYING: readonly CheckoutPhase[] = ["connecting", "sending"];
+const TRACKING: readonly CheckoutPhase[] = ["broadcast", "confirming"];
+
+/**
+ * The next state after the server reported `intent`. While an open intent is being paid with a
+ * wallet the local step stays; an intent that falls back to open after a transaction was seen
+ * (dropped, aborted, underpaid) shows 'Transaction failed or cancelled.' and can be paid again.
+ */
+export function stateForIntent(state: CheckoutState, intent: PaymentIntent): CheckoutState {
+  const phase = phaseForStatus(intent.status);
+  if (phase) {
+    return { ...state, intent, phase, txid: intent.txid ?? state.txid, error: errorForStatus(intent.status) };
+  }
+  if (PAYING.includes(state.phase)) return { ...state, intent };
+  if (TRACKING.includes(state.phase)) {
+    return {
+      ...state,
+      intent,
+      phase: "awaiting_payment",
+      txid: null,
+      error: CHECKOUT_MESSAGES.transactionFailedOrCancelled,
+    };
+  }
+  if (state.phase === "error" && state.error) return { ...state, intent };
+  return { ...state, intent, phase: "awaiting_payment", txid: intent.txid, error: null };
+}

@@ -1,0 +1,122 @@
+import { SPayError } from "./errors.js";
+import { CHECKOUT_MESSAGES } from "./messages.js";
+
+/** Where the API lives when no `apiUrl` is given: the local development server (SPEC.md §7). */
+export const DEFAULT_API_URL = "http://localhost:8787";
+
+/** Connection settings shared by every client. */
+export interface TransportOptions {
+  /** `pk_…` or `sk_…`; sent as `Authorization: Bearer`. */
+  apiKey?: string | undefined;
+  /** API base, default {@link DEFAULT_API_URL}. */
+  apiUrl?: string | undefined;
+  /** A `fetch` to use instead of the global one (tests, proxies, older runtimes). */
+  fetch?: typeof fetch | undefined;
+}
+
+/** One API call. */
+export interface ApiRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** POSTs always carry one (a random UUID unless given), so a retried call never runs twice. */
+  idempotencyKey?: string | undefined;
+  /** Send the API key (default true). Public objects such as payment links need none. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The one place the SDK talks HTTP: base URL, bearer key, JSON, idempotency keys, and errors
+ * turned into {@link SPayError}. Both the browser client and the server client use it.
+ */
+export class ApiTransport {
+  readonly apiUrl: string;
+  readonly #apiKey: string | undefined;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: TransportOptions) {
+    this.apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, "");
+    this.#apiKey = options.apiKey || undefined;
+    const impl = options.fetch;
+    // Called as a plain function: `window.fetch` stored on an object throws "Illegal invocation".
+    this.#fetch = impl ? (input, init) => impl(input, init) : (input, init) => fetch(input, init);
+  }
+
+  /** Sends a request and parses the JSON answer; throws {@link SPayError} on any failure. */
+  async request<T>(req: ApiRequest): Promise<T> {
+    const res = await this.send(req, "application/json");
+    const text = await res.text();
+    try {
+      return (text ? JSON.parse(text) : null) as T;
+    } catch (err) {
+      throw new SPayError(CHECKOUT_MESSAGES.httpStatus(res.status), {
+        code: "invalid_response",
+        status: res.status,
+        cause: err,
+      });
+    }
+  }
+
+  /** Sends a request and returns the successful response unread (for event streams). */
+  async send(req: ApiRequest, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { accept, ...req.headers };
+    if (req.auth !== false) {
+      if (!this.#apiKey) {
+        throw new SPayError(CHECKOUT_MESSAGES.workspaceKeyRequired, { code: "api_key_required", status: 0 });
+      }
+      headers.authorization = `Bearer ${this.#apiKey}`;
+    }
+    if (req.method === "POST") headers["idempotency-key"] = req.idempotencyKey ?? randomKey();
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      headers["content-type"] = "application/json";
+    }
+    let res: Response;
+    try {
+      res = await this.#fetch(this.url(req.path, req.query), {
+        method: req.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+      });
+    } catch (err) {
+      if (req.signal?.aborted) throw req.signal.reason;
+      throw SPayError.network(err);
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      throw SPayError.fromResponse(res.status, text, res.headers.get("x-request-id"));
+    }
+    return res;
+  }
+
+  private url(path: string, query: ApiRequest["query"]): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${this.apiUrl}${path}${search ? `?${search}` : ""}`;
+  }
+}
+
+/** `encodeURIComponent` for ids in paths: an id can never escape its path segment. */
+export function pathId(id: string): string {
+  if (!id) throw new TypeError("An object id is required");
+  return encodeURIComponent(id);
+}
+
+/** A v4 UUID. `crypto.randomUUID` exists only in secure contexts; `getRandomValues` everywhere. */
+export function randomKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === "function") return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,52 @@
+import { lazyModule } from "../lazy.js";
+import type { PaymentIntent, WalletInfo } from "../types.js";
+
+// The light half of the wallet code (no @stacks/connect), for the picker and error handling.
+export { isUserRejection, toWalletError, userCanceled, WalletError } from "./errors.js";
+export {
+  defaultWalletId,
+  getSelectedWalletId,
+  KNOWN_WALLETS,
+  listWallets,
+  type StacksProviderLike,
+  setSelectedWalletId,
+} from "./providers.js";
+
+/** The wallet calls of the checkout, loaded on demand with {@link loadWallet}. */
+export interface WalletModule {
+  /** `getAddresses`: the payer's Stacks address (`WALLET_MESSAGES.noStacksAddress` when the wallet has none). */
+  connect(walletId?: WalletInfo["id"]): Promise<{ stxAddress: string }>;
+  /** `stx_signMessage`. */
+  signMessage(
+    message: string,
+    walletId?: WalletInfo["id"],
+  ): Promise<{ signature: string; publicKey: string }>;
+  /**
+   * The SIP-010 transfer an intent asks for (`stx_callContract`, memo, `willSendEq` post-condition,
+   * deny mode). Pass `sender` when already connected to skip the address request.
+   */
+  payIntent(
+    intent: PaymentIntent,
+    walletId?: WalletInfo["id"],
+    options?: { sender?: string },
+  ): Promise<{ txid: string }>;
+}
+
+const walletChunk = lazyModule<{ walletModule: WalletModule }>(() => import("./connect.js"));
+
+/**
+ * Where {@link loadWallet} imports the wallet module from, instead of the bundled chunk. The
+ * drop-in script calls it with the URL of `spay-wallet.js` next to `spay.js` (an ESM file with
+ * `@stacks/connect` inlined), since an IIFE cannot split code. `null` restores the default.
+ */
+export function setWalletModuleUrl(url: string | null): void {
+  walletChunk.setUrl(url);
+}
+
+/**
+ * Loads the wallet module (and `@stacks/connect` with it) on first use. Only wallet payment and
+ * sign-in call this: the QR path never downloads the wallet code.
+ */
+export function loadWallet(): Promise<WalletModule> {
+  return walletChunk.load().then((mod) => mod.walletModule);
+}

@@ -1,0 +1,3 @@
+import { installSPay } from "./install.js";
+
+installSPay();

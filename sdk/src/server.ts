@@ -1,0 +1,35 @@
+/**
+ * `@spay/sdk/server` — for merchants' Node servers: webhook verification (Standard Webhooks) and
+ * the secret-key API client. Uses `node:crypto`; never import it in browser code.
+ */
+
+export { SPayError, type SPayErrorDetails } from "./core/errors.js";
+export type {
+  CreatePaymentIntentParams,
+  List,
+  PaymentIntent,
+  PaymentLink,
+  PaymentStatus,
+  Product,
+} from "./core/types.js";
+export { SPayServerClient, type SPayServerClientOptions } from "./server/server-client.js";
+export {
+  type CancellationReason,
+  type CreateProductParams,
+  type CreateWebhookEndpointParams,
+  type ListParams,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookEventType,
+} from "./server/types.js";
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookHeaders,
+} from "./server/verify-webhook.js";
+export {
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from "./server/webhook-verification-error.js";

@@ -1,0 +1,76 @@
+import { SPayClient, type SPayClientOptions } from "../core/client.js";
+import { pathId } from "../core/http.js";
+import type { List, PaymentIntent, PaymentStatus, Product } from "../core/types.js";
+import type {
+  CancellationReason,
+  CreateProductParams,
+  CreateWebhookEndpointParams,
+  ListParams,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookEventType,
+} from "./types.js";
+
+/** Options of {@link SPayServerClient}: a secret key (`sk_test_…`, `sk_live_…`). */
+export type SPayServerClientOptions = SPayClientOptions;
+
+/**
+ * The secret-key API client for merchants' servers: everything of {@link SPayClient} plus lists,
+ * cancellation, products, events and webhook endpoints. Never ship a secret key to a browser.
+ *
+ * @example
+ * const spay = new SPayServerClient({ apiKey: process.env.SPAY_SECRET_KEY!, apiUrl: "https://api.example" });
+ * const { data } = await spay.listPaymentIntents({ status: "payment_settled", limit: 20 });
+ */
+export class SPayServerClient extends SPayClient {
+  /** Payment intents, newest first; `status` filters by one status or several. */
+  listPaymentIntents(
+    params: ListParams & { status?: PaymentStatus | readonly PaymentStatus[] } = {},
+  ): Promise<List<PaymentIntent>> {
+    const { status, ...page } = params;
+    return this.transport.request({
+      method: "GET",
+      path: "/v1/payment_intents",
+      query: { ...page, status: typeof status === "string" ? status : status?.join(",") },
+    });
+  }
+
+  /** Cancels an unpaid intent (409 once a transaction is under way). */
+  cancelPaymentIntent(id: string, reason?: CancellationReason): Promise<PaymentIntent> {
+    return this.transport.request({
+      method: "POST",
+      path: `/v1/payment_intents/${pathId(id)}/cancel`,
+      body: reason ? { cancellation_reason: reason } : {},
+    });
+  }
+
+  /** Creates a product and its payment link. */
+  createProduct(params: CreateProductParams, options: { idempotencyKey?: string } = {}): Promise<Product> {
+    return this.transport.request({
+      method: "POST",
+      path: "/v1/products",
+      body: params,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  /** Products, newest first. */
+  listProducts(params: ListParams = {}): Promise<List<Product>> {
+    return this.transport.request({ method: "GET", path: "/v1/products", query: { ...params } });
+  }
+
+  /** Events, newest first (what webhooks deliver), optionally of one type. */
+  listEvents(params: ListParams & { type?: WebhookEventType } = {}): Promise<List<WebhookEvent>> {
+    return this.transport.request({ method: "GET", path: "/v1/events", query: { ...params } });
+  }
+
+  /** One event, with its deliveries. */
+  retrieveEvent(id: string): Promise<WebhookEvent> {
+    return this.transport.request({ method: "GET", path: `/v1/events/${pathId(id)}` });
+  }
+
+  /** Creates a webhook endpoint; the answer carries its `whsec_…` secret, shown only here. */
+  createWebhookEndpoint(params: CreateWebhookEndpointParams): Promise<WebhookEndpoint & { secret: string }> {
+    return this.transport.request({ method: "POST", path: "/v1/webhook_endpoints", body: params });
+  }
+}
