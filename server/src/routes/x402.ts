@@ -19,18 +19,12 @@ const FacilitatorRequest = z
       .max(65_536)
       .optional()
       .openapi({ description: "…or the raw base64 header value" }),
-    paymentRequirements: z
-      .record(z.string(), z.unknown())
-      .openapi({
-        description: "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme)",
-      }),
-    waitForConfirmation: z
-      .boolean()
-      .optional()
-      .openapi({
-        description:
-          "settle: answer after the transaction succeeded on chain, not when it entered the mempool",
-      }),
+    paymentRequirements: z.record(z.string(), z.unknown()).openapi({
+      description: "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme)",
+    }),
+    waitForConfirmation: z.boolean().optional().openapi({
+      description: "settle: answer after the transaction succeeded on chain, not when it entered the mempool",
+    }),
   })
   .openapi("X402FacilitatorRequest");
 
