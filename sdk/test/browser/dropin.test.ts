@@ -17,7 +17,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   [stack, site, browser] = await Promise.all([startStack(), startStaticSite(), launchChromium()]);
-  const page = { pk: stack.merchant.pk, apiUrl: stack.apiUrl, productId: stack.product.id };
+  const page = {
+    pk: stack.merchant.pk,
+    apiUrl: stack.apiUrl,
+    siteUrl: site.url,
+    productId: stack.product.id,
+  };
   site.set("/shop.html", dropinPage(page));
   site.set("/dark.html", dropinPage({ ...page, theme: "dark" }));
   site.set(

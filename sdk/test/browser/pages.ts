@@ -1,19 +1,29 @@
-/** The merchant's page with only the drop-in script and one bound element (issue 5: "only the script tag"). */
+import { htmlSnippet } from "../../src/snippets.js";
+
+/**
+ * The merchant's page with only the drop-in (issue 5: "only the script tag"): its body is exactly
+ * the HTML integration snippet the dashboard shows, so these browser tests execute that snippet.
+ */
 export function dropinPage(options: {
   pk: string;
   apiUrl: string;
+  siteUrl: string;
   productId: string;
   theme?: "light" | "dark";
   extraHead?: string;
 }): string {
-  const theme = options.theme ? ` data-spay-theme="${options.theme}"` : "";
+  const snippet = htmlSnippet({
+    publishableKey: options.pk,
+    apiUrl: options.apiUrl,
+    scriptUrl: `${options.siteUrl}/sdk/spay.js`,
+    productId: options.productId,
+    ...(options.theme ? { theme: options.theme } : {}),
+  });
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Shop</title>${options.extraHead ?? ""}</head>
 <body>
-<div data-spay-product="${options.productId}"></div>
-<script src="/sdk/spay.js" data-spay-key="${options.pk}" data-spay-api="${options.apiUrl}"${theme}></script>
-</body>
+${snippet}</body>
 </html>`;
 }
 

@@ -1,8 +1,10 @@
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/core/messages.js";
+import { reactSnippet } from "../../src/snippets.js";
 import { bundleApp } from "./harness/bundle.js";
 import { launchChromium } from "./harness/chromium.js";
 import { latestIntent, retrieveIntent } from "./harness/merchant.js";
@@ -12,6 +14,11 @@ import { installTestWallet } from "./harness/test-wallet.js";
 import { appPage } from "./pages.js";
 
 const APP_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), "react-app/main.jsx");
+/** Inside the package's node_modules so the generated files resolve react and @spay/sdk like an app's. */
+const SNIPPET_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../node_modules/.cache/spay-react-snippet",
+);
 
 let stack: TestStack;
 let site: StaticSite;
@@ -26,6 +33,18 @@ beforeAll(async () => {
     bundleApp(APP_ENTRY),
   ]);
   site.set("/app.js", app);
+  // The React integration snippet the dashboard shows, compiled as a merchant's app would compile it.
+  await mkdir(SNIPPET_DIR, { recursive: true });
+  await writeFile(
+    path.join(SNIPPET_DIR, "snippet.jsx"),
+    reactSnippet({ publishableKey: stack.merchant.pk, apiUrl: stack.apiUrl, productId: stack.product.id }),
+  );
+  await writeFile(
+    path.join(SNIPPET_DIR, "main.jsx"),
+    'import { createRoot } from "react-dom/client";\nimport { Checkout } from "./snippet.jsx";\ncreateRoot(document.getElementById("root")).render(<Checkout />);\n',
+  );
+  site.set("/snippet.js", await bundleApp(path.join(SNIPPET_DIR, "main.jsx")));
+  site.set("/snippet.html", appPage("/snippet.js", {}));
   site.set(
     "/app.html",
     appPage("/app.js", { pk: stack.merchant.pk, apiUrl: stack.apiUrl, productId: stack.product.id }),
@@ -49,6 +68,23 @@ async function openApp() {
 }
 
 describe("@spay/sdk/react (built dist/react.js) in a React app, in Chromium, on the devnet", () => {
+  it("the React integration snippet compiles and renders the product's checkout card", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    try {
+      await page.goto(`${site.url}/snippet.html`);
+      await expect
+        .poll(() => page.getByText("Browser Test Beans").count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole("button", { name: MESSAGES.pay }).count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("<PaymentLinkCard> takes a wallet payment through to settled", async () => {
     const { page, context, errors } = await openApp();
     await expect.poll(() => page.getByText("Browser Test Beans").isVisible()).toBe(true);
