@@ -307,7 +307,7 @@ export async function cancelPaymentIntent(
   deps: Deps,
   scope: WorkspaceScope,
   id: string,
-  reason: (typeof CANCELABLE_STATUSES)[number] | string | undefined,
+  reason: (typeof CANCELLATION_REASONS)[number] | undefined,
 ): Promise<PaymentIntentView> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await trx

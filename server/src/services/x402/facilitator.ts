@@ -52,6 +52,11 @@ async function context(deps: Deps, scope: WorkspaceScope) {
   } as const;
 }
 
+/** The registered token a contract id names in this environment, if any. */
+function tokenByContract(deps: Deps, env: "test" | "live", contract: string) {
+  return Object.values(tokensFor(deps.config, env)).find((t) => t.contractId === contract);
+}
+
 /** Reads the transfer behind a proof: decoded from the signed hex, or from the chain by txid. */
 async function transferOf(deps: Deps, proof: PaymentProof, env: "test" | "live"): Promise<TransferFacts> {
   if (proof.kind === "transaction") return signedTransferFacts(proof.hex);
@@ -73,7 +78,7 @@ async function check(
   scope: WorkspaceScope,
   proof: PaymentProof,
   requirement: PaymentRequirement,
-): Promise<TransferFacts> {
+): Promise<{ transfer: TransferFacts; ctx: Awaited<ReturnType<typeof context>> }> {
   const ctx = await context(deps, scope);
   if (requirement.scheme !== X402_SCHEME || (proof.scheme && proof.scheme !== X402_SCHEME))
     throw new X402Error("invalid_scheme", `only the "${X402_SCHEME}" scheme is supported`);
@@ -112,9 +117,7 @@ async function check(
     .executeTakeFirst();
   if (used) throw new X402Error("duplicate_settlement", "this payment was already settled");
   if (transfer.nonce !== null) {
-    const token = Object.values(tokensFor(deps.config, ctx.env)).find(
-      (t) => t.contractId === transfer.contract,
-    );
+    const token = tokenByContract(deps, ctx.env, transfer.contract);
     const [nextNonce, balances] = await Promise.all([
       ctx.chain.getNextNonce(transfer.payer),
       ctx.chain.getBalances(transfer.payer),
@@ -128,7 +131,7 @@ async function check(
     if (tokenBalance < transfer.amount || balances.stx < (transfer.fee ?? 0n))
       throw new X402Error("insufficient_funds", "the payer cannot cover the amount and fee");
   }
-  return transfer;
+  return { transfer, ctx };
 }
 
 export async function verifyPayment(
@@ -138,7 +141,7 @@ export async function verifyPayment(
   requirement: PaymentRequirement,
 ): Promise<VerifyResult> {
   try {
-    const transfer = await check(deps, scope, proof, requirement);
+    const { transfer } = await check(deps, scope, proof, requirement);
     return { isValid: true, payer: transfer.payer };
   } catch (err) {
     if (err instanceof X402Error)
@@ -162,8 +165,9 @@ export async function settlePayment(
   options: { waitForConfirmation?: boolean; confirmationTimeoutMs?: number } = {},
 ): Promise<SettleResult> {
   let transfer: TransferFacts;
+  let ctx: Awaited<ReturnType<typeof context>>;
   try {
-    transfer = await check(deps, scope, proof, requirement);
+    ({ transfer, ctx } = await check(deps, scope, proof, requirement));
   } catch (err) {
     if (err instanceof X402Error)
       return {
@@ -175,7 +179,6 @@ export async function settlePayment(
       };
     throw err;
   }
-  const ctx = await context(deps, scope);
   const now = nowSeconds();
   try {
     await deps.db
@@ -257,7 +260,7 @@ async function recordIntent(
   transfer: TransferFacts,
   requirement: PaymentRequirement,
 ): Promise<string> {
-  const token = Object.values(tokensFor(deps.config, env)).find((t) => t.contractId === transfer.contract);
+  const token = tokenByContract(deps, env, transfer.contract);
   const usdPerBtc = token?.asset === "sbtc" ? (await deps.fx.current()).usdPerBtc : null;
   // Cents for reporting only; the exact amount is amount_asset. Sub-cent calls round down to 0.
   const amountMinor =
