@@ -11,6 +11,7 @@ import { idempotency } from "./http/idempotency.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { readBody } from "./http/read-body.ts";
 import { requestId } from "./http/request-id.ts";
+import { staticFiles } from "./http/static-files.ts";
 import { apiKeyRoutes } from "./routes/api-keys.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { environmentRoutes } from "./routes/environments.ts";
@@ -96,6 +97,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.route("/", eventRoutes(deps));
   app.route("/", x402Routes(deps));
   app.route("/", publicRoutes(deps));
+  app.use("*", staticFiles(config));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

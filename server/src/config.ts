@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CHAINS } from "./domain/tokens.ts";
 
@@ -68,6 +69,10 @@ const ConfigSchema = z.object({
   /** Seconds a worker owns a claimed delivery; longer than the 15 s send timeout. */
   webhookLeaseSeconds: z.coerce.number().int().min(16).default(30),
   webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
+  /** Built dashboard (served at `/`, with index.html for the app's deep links). */
+  dashboardDir: z.string().default(fileURLToPath(new URL("../../dashboard/dist", import.meta.url))),
+  /** Built SDK browser files, served at `/sdk/` (spay.js, the x402 paywall page's script). */
+  sdkDir: z.string().default(fileURLToPath(new URL("../../sdk/dist", import.meta.url))),
   logRequests: z
     .enum(["true", "false"])
     .default("false")
@@ -98,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
     scryptLog2N: env.SPAY_SCRYPT_LOG2N,
     logRequests: env.SPAY_LOG_REQUESTS,
+    dashboardDir: env.SPAY_DASHBOARD_DIR || undefined,
+    sdkDir: env.SPAY_SDK_DIR || undefined,
     encryptionKey: env.SPAY_ENCRYPTION_KEY || undefined,
     webhookIntervalMs: env.SPAY_WEBHOOK_INTERVAL_MS,
     webhookLeaseSeconds: env.SPAY_WEBHOOK_LEASE_SECONDS,

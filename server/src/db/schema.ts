@@ -302,6 +302,18 @@ export interface X402PaymentsTable {
   created_at: number;
 }
 
+export interface X402RequirementsTable {
+  nonce: string;
+  workspace_id: string;
+  network: string;
+  asset: string;
+  amount: string;
+  pay_to: string;
+  resource: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -326,6 +338,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   x402_payments: X402PaymentsTable;
+  x402_requirements: X402RequirementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ASSETS } from "../domain/tokens.ts";
 import { decodeHeader, parsePaymentProof, parseRequirement } from "../domain/x402/codec.ts";
 import { type PaymentProof, type PaymentRequirement, X402Error } from "../domain/x402/protocol.ts";
 import type { Deps } from "../http/context.ts";
@@ -6,6 +7,62 @@ import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import { settlePayment, supportedKinds, verifyPayment } from "../services/x402/facilitator.ts";
+import { issueRequirements } from "../services/x402/requirements.ts";
+
+const Offer = z
+  .object({
+    asset: z.enum(ASSETS),
+    amount: z
+      .string()
+      .regex(/^[1-9]\d{0,30}$/)
+      .optional()
+      .openapi({ description: "Exact price in the token's atomic units (USDC: 1000 = $0.001; sBTC: sats)" }),
+    price: z
+      .string()
+      .max(32)
+      .optional()
+      .openapi({ description: "…or a dollar price (`$0.001`), converted and rounded up to whole units" }),
+  })
+  .refine((o) => (o.amount === undefined) !== (o.price === undefined), {
+    message: "give exactly one of amount and price",
+  });
+
+const RequirementsRequest = z
+  .object({
+    resource: z.object({
+      url: z.string().url().max(2048),
+      description: z.string().max(500).optional(),
+      mimeType: z.string().max(100).optional(),
+    }),
+    accepts: z.array(Offer).min(1).max(ASSETS.length),
+    maxTimeoutSeconds: z.number().int().min(10).max(3600).optional(),
+  })
+  .openapi("X402RequirementsRequest");
+
+const PaymentRequired = z
+  .object({
+    x402Version: z.literal(2),
+    resource: z.object({ url: z.string(), description: z.string(), mimeType: z.string() }),
+    accepts: z.array(
+      z.object({
+        scheme: z.string(),
+        network: z.string(),
+        amount: z.string(),
+        asset: z.string(),
+        payTo: z.string(),
+        maxTimeoutSeconds: z.number().int(),
+        extra: z.object({
+          nonce: z.string(),
+          expiresAt: z.number().int(),
+          decimals: z.number().int(),
+          tokenType: z.string(),
+          assetName: z.string(),
+          symbol: z.string(),
+        }),
+      }),
+    ),
+  })
+  .openapi("X402PaymentRequired");
 
 const FacilitatorRequest = z
   .object({
@@ -21,6 +78,10 @@ const FacilitatorRequest = z
       .openapi({ description: "…or the raw base64 header value" }),
     paymentRequirements: z.record(z.string(), z.unknown()).openapi({
       description: "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme)",
+    }),
+    requireIssued: z.boolean().optional().openapi({
+      description:
+        "The requirement's nonce must be one this gateway issued (POST /v1/x402/requirements); its terms are enforced",
     }),
     waitForConfirmation: z.boolean().optional().openapi({
       description: "settle: answer after the transaction succeeded on chain, not when it entered the mempool",
@@ -85,6 +146,25 @@ export function x402Routes(deps: Deps) {
   app.openapi(
     createRoute({
       method: "post",
+      path: "/v1/x402/requirements",
+      tags,
+      summary: "Issue fresh payment requirements (nonce, expiry, payout address) for a paid resource",
+      security: bearerSecurity,
+      request: { body: jsonBody(RequirementsRequest) },
+      responses: {
+        200: jsonResponse(PaymentRequired, "x402 v2 requirements, ready for a 402 answer"),
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
+      return c.json(await issueRequirements(deps, scope, c.req.valid("json")), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
       path: "/v1/x402/verify",
       tags,
       summary: "Check a payment against a requirement without broadcasting",
@@ -97,7 +177,11 @@ export function x402Routes(deps: Deps) {
       const parsed = parse(c.req.valid("json"));
       if (!parsed.ok)
         return c.json({ isValid: false, invalidReason: parsed.reason, invalidMessage: parsed.message }, 200);
-      return c.json(await verifyPayment(deps, scope, parsed.proof, parsed.requirement), 200);
+      const { requireIssued } = c.req.valid("json");
+      return c.json(
+        await verifyPayment(deps, scope, parsed.proof, parsed.requirement, { requireIssued }),
+        200,
+      );
     },
   );
 
@@ -129,6 +213,7 @@ export function x402Routes(deps: Deps) {
       return c.json(
         await settlePayment(deps, scope, parsed.proof, parsed.requirement, {
           waitForConfirmation: body.waitForConfirmation ?? false,
+          requireIssued: body.requireIssued,
         }),
         200,
       );

@@ -3,6 +3,7 @@ import * as initial from "./001-initial.ts";
 import * as settlement from "./002-settlement.ts";
 import * as webhooks from "./003-webhooks.ts";
 import * as x402 from "./004-x402.ts";
+import * as x402Requirements from "./005-x402-requirements.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "002-settlement": settlement,
   "003-webhooks": webhooks,
   "004-x402": x402,
+  "005-x402-requirements": x402Requirements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -107,6 +107,7 @@ export function parseRequirement(value: unknown): PaymentRequirement {
   if (typeof payTo !== "string" || typeof value.asset !== "string")
     throw new X402Error("invalid_payload", "payTo and asset are required");
   const nonce = extra.nonce ?? value.nonce;
+  const resource = isObject(value.resource) ? value.resource.url : value.resource;
   const expiresAt = extra.expiresAt ?? value.expiresAt;
   return {
     scheme: String(value.scheme ?? ""),
@@ -127,5 +128,6 @@ export function parseRequirement(value: unknown): PaymentRequirement {
         : typeof value.decimals === "number"
           ? value.decimals
           : 6,
+    resource: typeof resource === "string" && resource.length > 0 ? resource : null,
   };
 }

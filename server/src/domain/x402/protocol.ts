@@ -30,6 +30,7 @@ export const X402_REASONS = [
   "transaction_failed",
   "transaction_not_found",
   "broadcast_failed",
+  "unknown_requirement",
 ] as const;
 export type X402Reason = (typeof X402_REASONS)[number];
 
@@ -47,6 +48,8 @@ export interface PaymentRequirement {
   /** Unix seconds. */
   expiresAt: number | null;
   decimals: number;
+  /** The paid resource's URL, when the requirement names it. */
+  resource: string | null;
 }
 
 /** What the client sent: a signed, not yet broadcast transfer, or the txid of a broadcast one. */

@@ -454,3 +454,113 @@ describe("x402 rejections (verify)", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("issued requirements", () => {
+  const issue = (body: Record<string, unknown>) => call("/v1/x402/requirements", body);
+  const resource = {
+    url: "https://api.example.test/weather",
+    description: "Weather",
+    mimeType: "application/json",
+  };
+
+  it("issues fresh v2 requirements priced in dollars: $0.001 is 1000 USDC units, sBTC rounds up to a sat", async () => {
+    const res = await issue({
+      resource,
+      accepts: [
+        { asset: "usdc", price: "$0.001" },
+        { asset: "sbtc", price: "$0.001" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.x402Version).toBe(2);
+    expect(res.body.resource).toEqual(resource);
+    const [usdc, sbtc] = res.body.accepts;
+    expect(usdc).toMatchObject({
+      scheme: "exact",
+      network: NETWORK,
+      amount: "1000",
+      asset: USDC_CONTRACT_ID,
+      payTo: merchant.wallet.address,
+      maxTimeoutSeconds: 300,
+      extra: { decimals: 6, tokenType: "sip10", assetName: "usdc-token", symbol: "USDC" },
+    });
+    expect(sbtc).toMatchObject({
+      amount: "1",
+      asset: SBTC_CONTRACT_ID,
+      extra: { decimals: 8, tokenType: "sbtc" },
+    });
+    expect(usdc.extra.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(usdc.extra.nonce).not.toBe(sbtc.extra.nonce);
+    expect(usdc.extra.expiresAt).toBeGreaterThan(Date.now() / 1000 + 290);
+  });
+
+  it("refuses offers without exactly one of amount and price, and prices that are not dollars", async () => {
+    for (const accepts of [
+      [{ asset: "usdc" }],
+      [{ asset: "usdc", amount: "1000", price: "$0.001" }],
+      [{ asset: "usdc", price: "free" }],
+      [{ asset: "usdc", amount: "0" }],
+      [{ asset: "doge", amount: "1" }],
+      [],
+    ]) {
+      const res = await issue({ resource, accepts });
+      expect(res.status, JSON.stringify(accepts)).toBe(400);
+      expect(res.body.error.code).toMatch(/^parameter_/);
+    }
+  });
+
+  it("holds a payment to the issued terms: a client that lowers the amount it echoes back is refused", async () => {
+    const issued = (await issue({ resource, accepts: [{ asset: "usdc", amount: "5000" }] })).body.accepts[0];
+    const payer = nextPayer();
+    const tampered = { ...issued, amount: "1000" };
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: issued.extra.nonce,
+    });
+    const res = await call("/v1/x402/verify", {
+      paymentPayload: { x402Version: 2, accepted: tampered, payload: { transaction: tx.serialize() } },
+      paymentRequirements: tampered,
+      requireIssued: true,
+    });
+    expect(res.body).toMatchObject({ isValid: false, invalidReason: "amount_mismatch" });
+  });
+
+  it("a paywall's check refuses a nonce the gateway never issued, and one issued for another resource", async () => {
+    const payer = nextPayer();
+    const made = requirementV2();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: made.extra.nonce as string,
+    });
+    const unknown = await call("/v1/x402/verify", {
+      paymentPayload: v2Payload(made, tx.serialize()),
+      paymentRequirements: made,
+      requireIssued: true,
+    });
+    expect(unknown.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
+
+    const issued = (await issue({ resource, accepts: [{ asset: "usdc", amount: "1000" }] })).body.accepts[0];
+    const elsewhere = await call("/v1/x402/verify", {
+      paymentPayload: { x402Version: 2, accepted: issued, payload: { transaction: tx.serialize() } },
+      paymentRequirements: { ...issued, resource: "https://api.example.test/other" },
+      requireIssued: true,
+    });
+    expect(elsewhere.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
+  });
+
+  it("a workspace cannot use another workspace's issued nonce", async () => {
+    const other = await setupMerchant(api);
+    const issued = (await issue({ resource, accepts: [{ asset: "usdc", amount: "1000" }] })).body.accepts[0];
+    const res = await api.request("POST", "/v1/x402/verify", {
+      token: other.sk,
+      body: {
+        paymentPayload: { x402Version: 2, accepted: issued, payload: { txid: "ab".repeat(32) } },
+        paymentRequirements: { ...issued, payTo: other.wallet.address },
+        requireIssued: true,
+      },
+    });
+    expect(res.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
+  });
+});

@@ -1,7 +1,6 @@
 import { BroadcastRejectedError, ChainUnavailableError } from "../../chain/client.ts";
 import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
-import { payoutAddressFor } from "../../domain/stacks-address.ts";
 import {
   type PaymentProof,
   type PaymentRequirement,
@@ -13,10 +12,9 @@ import { chainTransferFacts, signedTransferFacts, type TransferFacts } from "../
 import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { isUniqueViolation } from "../db-errors.ts";
-import { environmentOf } from "../environments.ts";
 import { eventValues } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
-import { tokensFor } from "../token-registry.ts";
+import { tokenByContract, type X402Context, x402Context } from "./workspace-context.ts";
 
 export interface VerifyResult {
   isValid: boolean;
@@ -35,28 +33,6 @@ export interface SettleResult {
   payment_intent_id?: string;
 }
 
-/** The chain and token the workspace's environment pays on. */
-async function context(deps: Deps, scope: WorkspaceScope) {
-  const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
-  const env = environment.type === "production" ? "live" : "test";
-  const wallet = await deps.db
-    .selectFrom("workspace_wallets")
-    .select("stacks_address")
-    .where("workspace_id", "=", scope.workspaceId)
-    .executeTakeFirst();
-  return {
-    environment,
-    env,
-    payout: payoutAddressFor(wallet?.stacks_address ?? null, env),
-    chain: deps.chains[env],
-  } as const;
-}
-
-/** The registered token a contract id names in this environment, if any. */
-function tokenByContract(deps: Deps, env: "test" | "live", contract: string) {
-  return Object.values(tokensFor(deps.config, env)).find((t) => t.contractId === contract);
-}
-
 /** Reads the transfer behind a proof: decoded from the signed hex, or from the chain by txid. */
 async function transferOf(deps: Deps, proof: PaymentProof, env: "test" | "live"): Promise<TransferFacts> {
   if (proof.kind === "transaction") return signedTransferFacts(proof.hex);
@@ -65,6 +41,47 @@ async function transferOf(deps: Deps, proof: PaymentProof, env: "test" | "live")
   if (tx.tx_status !== "success" && tx.tx_status !== "pending")
     throw new X402Error("transaction_failed", `transaction ${tx.tx_status}`);
   return chainTransferFacts(tx, proof.network);
+}
+
+/** How strictly a requirement must match one the gateway issued (`POST /v1/x402/requirements`). */
+export interface CheckOptions {
+  /** The requirement's nonce must be one this gateway issued to the workspace (paywalls set it). */
+  requireIssued?: boolean | undefined;
+}
+
+/**
+ * A requirement whose nonce the gateway issued is held to the issued terms: the client echoes the
+ * requirement back, so amount, token, payee, resource and expiry come from our record, and a
+ * requirement stated differently is refused with the reason that names the difference.
+ */
+async function withIssuedTerms(
+  deps: Deps,
+  scope: WorkspaceScope,
+  requirement: PaymentRequirement,
+  options: CheckOptions,
+): Promise<PaymentRequirement> {
+  const issued = requirement.nonce
+    ? await deps.db
+        .selectFrom("x402_requirements")
+        .selectAll()
+        .where("nonce", "=", requirement.nonce)
+        .where("workspace_id", "=", scope.workspaceId)
+        .executeTakeFirst()
+    : undefined;
+  if (!issued) {
+    if (options.requireIssued)
+      throw new X402Error("unknown_requirement", "this gateway did not issue the requirement's nonce");
+    return requirement;
+  }
+  if (requirement.asset !== issued.asset)
+    throw new X402Error("asset_mismatch", "the requirement names another token than was issued");
+  if (requirement.amount !== BigInt(issued.amount))
+    throw new X402Error("amount_mismatch", "the requirement's amount is not the issued amount");
+  if (requirement.payTo !== issued.pay_to)
+    throw new X402Error("recipient_mismatch", "the requirement's payTo is not the issued one");
+  if (requirement.resource !== null && requirement.resource !== issued.resource)
+    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+  return { ...requirement, network: issued.network, expiresAt: Number(issued.expires_at) };
 }
 
 /**
@@ -77,9 +94,11 @@ async function check(
   deps: Deps,
   scope: WorkspaceScope,
   proof: PaymentProof,
-  requirement: PaymentRequirement,
-): Promise<{ transfer: TransferFacts; ctx: Awaited<ReturnType<typeof context>> }> {
-  const ctx = await context(deps, scope);
+  stated: PaymentRequirement,
+  options: CheckOptions,
+): Promise<{ transfer: TransferFacts; ctx: X402Context }> {
+  const ctx = await x402Context(deps, scope);
+  const requirement = await withIssuedTerms(deps, scope, stated, options);
   if (requirement.scheme !== X402_SCHEME || (proof.scheme && proof.scheme !== X402_SCHEME))
     throw new X402Error("invalid_scheme", `only the "${X402_SCHEME}" scheme is supported`);
   const expectedNetwork = ctx.env === "live" ? X402_NETWORKS.mainnet : X402_NETWORKS.testnet;
@@ -117,7 +136,7 @@ async function check(
     .executeTakeFirst();
   if (used) throw new X402Error("duplicate_settlement", "this payment was already settled");
   if (transfer.nonce !== null) {
-    const token = tokenByContract(deps, ctx.env, transfer.contract);
+    const token = tokenByContract(ctx, transfer.contract);
     const [nextNonce, balances] = await Promise.all([
       ctx.chain.getNextNonce(transfer.payer),
       ctx.chain.getBalances(transfer.payer),
@@ -139,9 +158,10 @@ export async function verifyPayment(
   scope: WorkspaceScope,
   proof: PaymentProof,
   requirement: PaymentRequirement,
+  options: CheckOptions = {},
 ): Promise<VerifyResult> {
   try {
-    const { transfer } = await check(deps, scope, proof, requirement);
+    const { transfer } = await check(deps, scope, proof, requirement, options);
     return { isValid: true, payer: transfer.payer };
   } catch (err) {
     if (err instanceof X402Error)
@@ -162,12 +182,12 @@ export async function settlePayment(
   scope: WorkspaceScope,
   proof: PaymentProof,
   requirement: PaymentRequirement,
-  options: { waitForConfirmation?: boolean; confirmationTimeoutMs?: number } = {},
+  options: CheckOptions & { waitForConfirmation?: boolean; confirmationTimeoutMs?: number } = {},
 ): Promise<SettleResult> {
   let transfer: TransferFacts;
-  let ctx: Awaited<ReturnType<typeof context>>;
+  let ctx: X402Context;
   try {
-    ({ transfer, ctx } = await check(deps, scope, proof, requirement));
+    ({ transfer, ctx } = await check(deps, scope, proof, requirement, options));
   } catch (err) {
     if (err instanceof X402Error)
       return {
@@ -227,7 +247,7 @@ export async function settlePayment(
       throw err;
     }
   }
-  const intentId = await recordIntent(deps, scope, ctx.environment.id, ctx.env, transfer, requirement);
+  const intentId = await recordIntent(deps, scope, ctx, transfer, requirement);
   if (options.waitForConfirmation) {
     const outcome = await waitForChain(deps, ctx.env, transfer.txid, options.confirmationTimeoutMs ?? 60_000);
     if (outcome !== "success") {
@@ -255,12 +275,12 @@ export async function settlePayment(
 async function recordIntent(
   deps: Deps,
   scope: WorkspaceScope,
-  environmentId: string,
-  env: "test" | "live",
+  ctx: X402Context,
   transfer: TransferFacts,
   requirement: PaymentRequirement,
 ): Promise<string> {
-  const token = tokenByContract(deps, env, transfer.contract);
+  const { env } = ctx;
+  const token = tokenByContract(ctx, transfer.contract);
   const usdPerBtc = token?.asset === "sbtc" ? (await deps.fx.current()).usdPerBtc : null;
   // Cents for reporting only; the exact amount is amount_asset. Sub-cent calls round down to 0.
   const amountMinor =
@@ -275,7 +295,7 @@ async function recordIntent(
       .values({
         id,
         workspace_id: scope.workspaceId,
-        environment_id: environmentId,
+        environment_id: ctx.environment.id,
         env,
         amount_minor: amountMinor,
         currency: "usd",

@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../test/harness.ts";
+
+let root: string;
+let api: TestApi;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "spay-static-"));
+  const dashboardDir = path.join(root, "dashboard");
+  const sdkDir = path.join(root, "sdk");
+  await mkdir(path.join(dashboardDir, "assets"), { recursive: true });
+  await mkdir(sdkDir, { recursive: true });
+  await writeFile(path.join(dashboardDir, "index.html"), "<!doctype html><title>sPay</title>");
+  await writeFile(path.join(dashboardDir, "assets", "app-AbC123xy.js"), "console.log('app')");
+  await writeFile(path.join(sdkDir, "spay.js"), "window.SPay={}");
+  await writeFile(path.join(root, "secret.txt"), "not served");
+  api = await startTestApi({ dashboardDir, sdkDir });
+});
+afterAll(async () => {
+  await api?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const page = (p: string) => api.request("GET", p, { headers: { accept: "text/html" } });
+
+describe("front ends on the API's origin", () => {
+  it("serves the dashboard's index.html at / and for any page a browser reloads", async () => {
+    for (const p of ["/", "/dashboard", "/payments", "/getting-started", "/settings/keys"]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("serves built files with their type, hashed ones cached for good", async () => {
+    const res = await api.request("GET", "/assets/app-AbC123xy.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("serves the SDK's browser files at /sdk/ to any origin", async () => {
+    const res = await api.request("GET", "/sdk/spay.js", { headers: { origin: "https://shop.example" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect((await api.request("HEAD", "/sdk/spay.js")).status).toBe(200);
+  });
+
+  it("never answers an API path, a missing file or a path outside the folders with a file", async () => {
+    expect((await page("/v1/nope")).body.error.code).toBe("route_not_found");
+    expect((await page("/api/nope")).status).toBe(404);
+    expect((await api.request("GET", "/assets/missing.js")).status).toBe(404);
+    expect((await api.request("GET", "/sdk/missing.js")).status).toBe(404);
+    for (const p of ["/sdk/../secret.txt", "/sdk/%2e%2e/secret.txt", "/%2e%2e/secret.txt", "/sdk/%00"]) {
+      const res = await api.request("GET", p);
+      expect(res.status, p).toBe(404);
+    }
+    expect((await api.request("POST", "/dashboard", { body: {} })).status).toBe(404);
+  });
+});

@@ -1,0 +1,92 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { Context, Next } from "hono";
+import type { Config } from "../config.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+};
+
+/** Paths the API owns: never answered with a file or the app's index.html. */
+const API_PREFIXES = ["/v1/", "/api/", "/onboarding/", "/fx", "/health"];
+
+/** A file inside `root` for a URL path, or null (missing, a directory, or outside `root`). */
+async function fileIn(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (file !== root && !file.startsWith(`${root}${path.sep}`)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { file, size: info.size } : null;
+}
+
+function send(
+  c: Context,
+  found: { file: string; size: number },
+  cacheControl: string,
+  extra: Record<string, string> = {},
+) {
+  const type = CONTENT_TYPES[path.extname(found.file).toLowerCase()] ?? "application/octet-stream";
+  const headers: Record<string, string> = {
+    "Content-Type": type,
+    "Content-Length": String(found.size),
+    "Cache-Control": cacheControl,
+    ...extra,
+  };
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  const body = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
+  return c.body(body, 200, headers);
+}
+
+/** Hashed build output (`assets/…-hash.js`, `chunks/…-hash.js`) never changes under its name. */
+const cacheFor = (urlPath: string) =>
+  /\/(assets|chunks)\/[^/]+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/.test(urlPath)
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=300";
+
+/**
+ * The built front ends on the API's origin: the SDK's browser files at `/sdk/` (any origin may
+ * load them, as module scripts need CORS), and the dashboard at `/` — its files, and its
+ * index.html for any other page a browser asks for, so deep links and reloads work. API paths and
+ * non-GET requests fall through to the API's 404.
+ */
+export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir">) {
+  const sdkRoot = path.resolve(config.sdkDir);
+  const dashboardRoot = path.resolve(config.dashboardDir);
+  return async (c: Context, next: Next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const urlPath = c.req.path;
+    if (urlPath.startsWith("/sdk/")) {
+      const found = await fileIn(sdkRoot, urlPath.slice("/sdk/".length));
+      if (!found) return next();
+      return send(c, found, cacheFor(urlPath), { "Access-Control-Allow-Origin": "*" });
+    }
+    if (API_PREFIXES.some((p) => urlPath === p.replace(/\/$/, "") || urlPath.startsWith(p))) return next();
+    const found = await fileIn(dashboardRoot, urlPath);
+    if (found) return send(c, found, cacheFor(urlPath));
+    const wantsPage = (c.req.header("accept") ?? "").includes("text/html");
+    const index = wantsPage && !path.extname(urlPath) ? await fileIn(dashboardRoot, "index.html") : null;
+    if (index) return send(c, index, "no-cache");
+    return next();
+  };
+}
