@@ -193,6 +193,7 @@ const entries: Record<string, string> = {
   index: "src/index.ts",
   server: "src/server.ts",
   snippets: "src/snippets.ts",
+  x402: "src/x402.ts",
 };
 // The React entry and the drop-in are written alongside; build them once they exist.
 if (existsSync("src/react.ts")) entries.react = "src/react.ts";

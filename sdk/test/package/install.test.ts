@@ -43,6 +43,7 @@ const ENTRY_CHECKS = `
   out.server = typeof server.verifyWebhook === "function" && typeof server.SPayServerClient === "function";
   out.snippets = snippets.urlSnippet({ origin: "https://pay.example", linkId: "plink_1" }) === "https://pay.example/payment-links/plink_1";
   out.react = typeof react.PaymentLinkCard === "function";
+  out.x402 = typeof x402.wrapFetchWithPayment === "function" && x402.decodeX402Header(x402.encodeX402Header({ a: "é" })).a === "é";
   out.ssr = typeof globalThis.window === "undefined";
   console.log(JSON.stringify(out));
 `;
@@ -53,7 +54,7 @@ async function runNode(file: string, source: string) {
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, boolean>;
 }
 
-const ALL_OK = { core: true, qr: true, wallet: true, server: true, snippets: true, react: true, ssr: true };
+const ALL_OK = { core: true, qr: true, wallet: true, server: true, snippets: true, react: true, x402: true, ssr: true };
 
 describe("the packed tarball installed in a fresh project", () => {
   it("every entry imports from ESM (Node, no window: SSR-safe), the lazy wallet chunk included", async () => {
@@ -62,6 +63,7 @@ describe("the packed tarball installed in a fresh project", () => {
       import * as server from "@spay/sdk/server";
       import * as snippets from "@spay/sdk/snippets";
       import * as react from "@spay/sdk/react";
+      import * as x402 from "@spay/sdk/x402";
       ${ENTRY_CHECKS}`;
     expect(await runNode("esm.mjs", source)).toEqual(ALL_OK);
   });
@@ -72,6 +74,7 @@ describe("the packed tarball installed in a fresh project", () => {
       const server = require("@spay/sdk/server");
       const snippets = require("@spay/sdk/snippets");
       const react = require("@spay/sdk/react");
+      const x402 = require("@spay/sdk/x402");
       ${ENTRY_CHECKS}})();`;
     expect(await runNode("cjs.cjs", source)).toEqual(ALL_OK);
   });

@@ -49,6 +49,7 @@ describe("the packed tarball passes the package linters", () => {
       "./react",
       "./server",
       "./snippets",
+      "./x402",
     ]);
     // node10 (no `exports` support) is outside the node16 profile: only its resolutions may fail.
     const problems = Object.values(report.problems ?? {})
