@@ -1,12 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ASSETS } from "../domain/tokens.ts";
 import { decodeHeader, parsePaymentProof, parseRequirement } from "../domain/x402/codec.ts";
-import { type PaymentProof, type PaymentRequirement, X402Error } from "../domain/x402/protocol.ts";
+import { type PaymentProof, X402Error } from "../domain/x402/protocol.ts";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
-import { settlePayment, supportedKinds, verifyPayment } from "../services/x402/facilitator.ts";
+import {
+  type StatedRequirement,
+  settlePayment,
+  supportedKinds,
+  verifyPayment,
+} from "../services/x402/facilitator.ts";
 import { issueRequirements } from "../services/x402/requirements.ts";
 
 const Offer = z
@@ -77,7 +82,8 @@ const FacilitatorRequest = z
       .optional()
       .openapi({ description: "…or the raw base64 header value" }),
     paymentRequirements: z.record(z.string(), z.unknown()).openapi({
-      description: "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme)",
+      description:
+        "The requirement the payment answers (an accepts[] entry or a SPEC.md scheme); with requireIssued, `{resource}` alone: the payment's memo names the issued requirement",
     }),
     requireIssued: z.boolean().optional().openapi({
       description:
@@ -117,7 +123,7 @@ const SupportedResponse = z
   .openapi("X402SupportedResponse");
 
 type Parsed =
-  | { ok: true; proof: PaymentProof; requirement: PaymentRequirement }
+  | { ok: true; proof: PaymentProof; requirement: StatedRequirement }
   | { ok: false; reason: string; message: string; network: string };
 
 /** Malformed payments are answers (`invalid_payload`, …), never 500s. */
@@ -127,10 +133,16 @@ function parse(body: z.infer<typeof FacilitatorRequest>): Parsed {
   try {
     const payload = body.paymentPayload ?? (body.paymentHeader ? decodeHeader(body.paymentHeader) : null);
     if (!payload) throw new X402Error("invalid_payload", "send paymentPayload or paymentHeader");
+    const stated = body.paymentRequirements;
+    // A paywall names only the resource: the payment's memo says which issued requirement it answers.
+    const byMemo =
+      body.requireIssued === true && stated.payTo === undefined && stated.recipient === undefined;
     return {
       ok: true,
       proof: parsePaymentProof(payload),
-      requirement: parseRequirement(body.paymentRequirements),
+      requirement: byMemo
+        ? { byMemo: true, resource: typeof stated.resource === "string" ? stated.resource : null }
+        : parseRequirement(stated),
     };
   } catch (err) {
     if (err instanceof X402Error) return { ok: false, reason: err.reason, message: err.message, network };

@@ -564,3 +564,58 @@ describe("issued requirements", () => {
     expect(res.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
   });
 });
+
+describe("requirements named by the payment's memo (how a paywall checks v1 and SPEC.md payments)", () => {
+  const resource = { url: "https://api.example.test/joke" };
+
+  it("finds the issued terms from the memo, settles once, and refuses another resource's payment", async () => {
+    const issued = (
+      await call("/v1/x402/requirements", { resource, accepts: [{ asset: "usdc", price: "$0.001" }] })
+    ).body.accepts[0];
+    const payer = nextPayer();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: issued.extra.nonce,
+    });
+    const v1 = {
+      x402Version: 1,
+      scheme: "exact",
+      network: "stacks-testnet",
+      payload: { transaction: tx.serialize() },
+    };
+    const elsewhere = await call("/v1/x402/verify", {
+      paymentHeader: encodeHeader(v1),
+      paymentRequirements: { resource: "https://api.example.test/other" },
+      requireIssued: true,
+    });
+    expect(elsewhere.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
+    const body = {
+      paymentHeader: encodeHeader(v1),
+      paymentRequirements: { resource: resource.url },
+      requireIssued: true,
+    };
+    expect((await call("/v1/x402/verify", body)).body).toEqual({ isValid: true, payer: payer.address });
+    expect((await call("/v1/x402/settle", body)).body).toMatchObject({ success: true, network: NETWORK });
+    expect((await call("/v1/x402/settle", body)).body).toMatchObject({
+      success: false,
+      errorReason: "duplicate_settlement",
+    });
+  });
+
+  it("a payment whose memo is no issued nonce is unknown_requirement", async () => {
+    const payer = nextPayer();
+    const tx = await signTransfer(payer, { amount: 1000n, to: merchant.wallet.address, memo: "not-issued" });
+    const res = await call("/v1/x402/verify", {
+      paymentPayload: {
+        x402Version: 1,
+        scheme: "exact",
+        network: "stacks-testnet",
+        payload: { transaction: tx.serialize() },
+      },
+      paymentRequirements: { resource: resource.url },
+      requireIssued: true,
+    });
+    expect(res.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
+  });
+});

@@ -85,6 +85,47 @@ async function withIssuedTerms(
 }
 
 /**
+ * A requirement named only by its resource: the payment's memo is the nonce of the requirement
+ * the gateway issued (how a paywall checks v1 and SPEC.md payments, which do not echo it back).
+ */
+export interface IssuedReference {
+  byMemo: true;
+  resource: string | null;
+}
+export type StatedRequirement = PaymentRequirement | IssuedReference;
+
+async function issuedByMemo(
+  deps: Deps,
+  scope: WorkspaceScope,
+  memo: string | null,
+  resource: string | null,
+): Promise<PaymentRequirement> {
+  const issued = memo
+    ? await deps.db
+        .selectFrom("x402_requirements")
+        .selectAll()
+        .where("nonce", "=", memo)
+        .where("workspace_id", "=", scope.workspaceId)
+        .executeTakeFirst()
+    : undefined;
+  if (!issued)
+    throw new X402Error("unknown_requirement", "the payment's memo is not a nonce this gateway issued");
+  if (resource !== null && resource !== issued.resource)
+    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+  return {
+    scheme: X402_SCHEME,
+    network: issued.network,
+    amount: BigInt(issued.amount),
+    asset: issued.asset,
+    payTo: issued.pay_to,
+    nonce: issued.nonce,
+    expiresAt: Number(issued.expires_at),
+    decimals: 0,
+    resource: issued.resource,
+  };
+}
+
+/**
  * Every check that can be made without broadcasting: scheme, network, signature, token contract,
  * function, recipient (the requirement's, and the workspace's payout address), exact amount,
  * memo = nonce, expiry, unused payment, and — for a signed transfer — the payer's next nonce and
@@ -94,11 +135,18 @@ async function check(
   deps: Deps,
   scope: WorkspaceScope,
   proof: PaymentProof,
-  stated: PaymentRequirement,
+  stated: StatedRequirement,
   options: CheckOptions,
-): Promise<{ transfer: TransferFacts; ctx: X402Context }> {
+): Promise<{ transfer: TransferFacts; ctx: X402Context; requirement: PaymentRequirement }> {
   const ctx = await x402Context(deps, scope);
-  const requirement = await withIssuedTerms(deps, scope, stated, options);
+  let transfer: TransferFacts | null = null;
+  let requirement: PaymentRequirement;
+  if ("byMemo" in stated) {
+    transfer = await transferOf(deps, proof, ctx.env);
+    requirement = await issuedByMemo(deps, scope, transfer.memo, stated.resource);
+  } else {
+    requirement = await withIssuedTerms(deps, scope, stated, options);
+  }
   if (requirement.scheme !== X402_SCHEME || (proof.scheme && proof.scheme !== X402_SCHEME))
     throw new X402Error("invalid_scheme", `only the "${X402_SCHEME}" scheme is supported`);
   const expectedNetwork = ctx.env === "live" ? X402_NETWORKS.mainnet : X402_NETWORKS.testnet;
@@ -109,7 +157,7 @@ async function check(
     throw new X402Error("recipient_mismatch", "payTo is not the workspace's payout address");
   if (requirement.expiresAt !== null && requirement.expiresAt <= nowSeconds())
     throw new X402Error("payment_expired", "the payment requirement has expired");
-  const transfer = await transferOf(deps, proof, ctx.env);
+  transfer ??= await transferOf(deps, proof, ctx.env);
   if (transfer.network !== expectedNetwork)
     throw new X402Error("invalid_network", "the transaction is for another network");
   if (transfer.contract !== requirement.asset)
@@ -150,18 +198,18 @@ async function check(
     if (tokenBalance < transfer.amount || balances.stx < (transfer.fee ?? 0n))
       throw new X402Error("insufficient_funds", "the payer cannot cover the amount and fee");
   }
-  return { transfer, ctx };
+  return { transfer, ctx, requirement };
 }
 
 export async function verifyPayment(
   deps: Deps,
   scope: WorkspaceScope,
   proof: PaymentProof,
-  requirement: PaymentRequirement,
+  stated: StatedRequirement,
   options: CheckOptions = {},
 ): Promise<VerifyResult> {
   try {
-    const { transfer } = await check(deps, scope, proof, requirement, options);
+    const { transfer } = await check(deps, scope, proof, stated, options);
     return { isValid: true, payer: transfer.payer };
   } catch (err) {
     if (err instanceof X402Error)
@@ -181,13 +229,14 @@ export async function settlePayment(
   deps: Deps,
   scope: WorkspaceScope,
   proof: PaymentProof,
-  requirement: PaymentRequirement,
+  stated: StatedRequirement,
   options: CheckOptions & { waitForConfirmation?: boolean; confirmationTimeoutMs?: number } = {},
 ): Promise<SettleResult> {
   let transfer: TransferFacts;
   let ctx: X402Context;
+  let requirement: PaymentRequirement;
   try {
-    ({ transfer, ctx } = await check(deps, scope, proof, requirement, options));
+    ({ transfer, ctx, requirement } = await check(deps, scope, proof, stated, options));
   } catch (err) {
     if (err instanceof X402Error)
       return {
@@ -195,7 +244,7 @@ export async function settlePayment(
         errorReason: err.reason,
         errorMessage: err.message,
         transaction: "",
-        network: requirement.network,
+        network: "byMemo" in stated ? proof.network : stated.network,
       };
     throw err;
   }
