@@ -239,6 +239,20 @@ const dropinBuild: Options = {
   },
 };
 
+/**
+ * `spay-x402.js`: the x402 paywall page's script (an IIFE with its own Preact, like spay.js); it
+ * loads the drop-in's `spay-wallet.js` from next to itself for a wallet payment.
+ */
+const x402PageBuild: Options = {
+  ...browserBundle,
+  entry: { "spay-x402": "src/dropin/x402Page.ts" },
+  format: ["iife"],
+  esbuildPlugins: [preactAlias, lazySiblingFiles, minifyCssStrings],
+  esbuildOptions(options) {
+    options.jsx = "automatic";
+  },
+};
+
 /** `spay-wallet-ui.js`: the wallet payment steps and the wallet picker, sharing spay.js's Preact. */
 const walletUiBuild: Options = {
   ...browserBundle,
@@ -260,5 +274,7 @@ const walletBuild: Options = {
 export default defineConfig((options) => {
   // One clean before all builds (per-build `clean` would race: the builds run in parallel).
   if (!options.watch) rmSync("dist", { recursive: true, force: true });
-  return hasDropin ? [packageBuild, dropinBuild, walletUiBuild, walletBuild] : [packageBuild, walletBuild];
+  return hasDropin
+    ? [packageBuild, dropinBuild, walletUiBuild, walletBuild, x402PageBuild]
+    : [packageBuild, walletBuild];
 });

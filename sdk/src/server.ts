@@ -12,7 +12,21 @@ export type {
   PaymentStatus,
   Product,
 } from "./core/types.js";
+export {
+  type HonoContextLike,
+  type Paywall,
+  type PaywallGate,
+  type PaywallOptions,
+  paywall,
+} from "./server/paywall/paywall.js";
 export { SPayServerClient, type SPayServerClientOptions } from "./server/server-client.js";
+export type {
+  CreateX402RequirementsParams,
+  X402FacilitatorParams,
+  X402PriceOffer,
+  X402SettleResult,
+  X402VerifyResult,
+} from "./server/types.js";
 export {
   type CancellationReason,
   type CreateProductParams,

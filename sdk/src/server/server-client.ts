@@ -1,14 +1,19 @@
 import { SPayClient, type SPayClientOptions } from "../core/client.js";
 import { pathId } from "../core/http.js";
 import type { List, PaymentIntent, PaymentStatus, Product } from "../core/types.js";
+import type { X402PaymentRequiredV2 } from "../x402/protocol.js";
 import type {
   CancellationReason,
   CreateProductParams,
   CreateWebhookEndpointParams,
+  CreateX402RequirementsParams,
   ListParams,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
+  X402FacilitatorParams,
+  X402SettleResult,
+  X402VerifyResult,
 } from "./types.js";
 
 /** Options of {@link SPayServerClient}: a secret key (`sk_test_…`, `sk_live_…`). */
@@ -72,5 +77,20 @@ export class SPayServerClient extends SPayClient {
   /** Creates a webhook endpoint; the answer carries its `whsec_…` secret, shown only here. */
   createWebhookEndpoint(params: CreateWebhookEndpointParams): Promise<WebhookEndpoint & { secret: string }> {
     return this.transport.request({ method: "POST", path: "/v1/webhook_endpoints", body: params });
+  }
+
+  /** Fresh x402 requirements for a paid resource: a nonce per token, expiry, the payout address. */
+  createX402Requirements(params: CreateX402RequirementsParams): Promise<X402PaymentRequiredV2> {
+    return this.transport.request({ method: "POST", path: "/v1/x402/requirements", body: params });
+  }
+
+  /** Checks a payment against its requirement without broadcasting it. */
+  verifyX402Payment(params: X402FacilitatorParams): Promise<X402VerifyResult> {
+    return this.transport.request({ method: "POST", path: "/v1/x402/verify", body: params });
+  }
+
+  /** Broadcasts (or looks up) and records the payment; each payment settles once. */
+  settleX402Payment(params: X402FacilitatorParams): Promise<X402SettleResult> {
+    return this.transport.request({ method: "POST", path: "/v1/x402/settle", body: params });
   }
 }

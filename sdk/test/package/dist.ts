@@ -21,6 +21,8 @@ export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const DROPIN_FILES = {
   qrPath: ["spay.js"],
   onDemand: ["spay-wallet-ui.js", "spay-wallet.js"],
+  /** Pages of their own that reuse the drop-in's wallet file: the x402 paywall page's script. */
+  pages: ["spay-x402.js"],
 } as const;
 
 /** A built file of dist/, or a clear failure when the build has not run. */

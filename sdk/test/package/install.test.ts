@@ -54,7 +54,16 @@ async function runNode(file: string, source: string) {
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, boolean>;
 }
 
-const ALL_OK = { core: true, qr: true, wallet: true, server: true, snippets: true, react: true, x402: true, ssr: true };
+const ALL_OK = {
+  core: true,
+  qr: true,
+  wallet: true,
+  server: true,
+  snippets: true,
+  react: true,
+  x402: true,
+  ssr: true,
+};
 
 describe("the packed tarball installed in a fresh project", () => {
   it("every entry imports from ESM (Node, no window: SSR-safe), the lazy wallet chunk included", async () => {

@@ -44,7 +44,7 @@ export const gzipSize = (bytes: Uint8Array | string): number => gzipSync(bytes, 
  * file cannot escape the budget unclassified.
  */
 export async function measureDropin(): Promise<{ initial: number; onDemand: Map<string, number> }> {
-  const listed: readonly string[] = [...DROPIN_FILES.qrPath, ...DROPIN_FILES.onDemand];
+  const listed: readonly string[] = [...DROPIN_FILES.qrPath, ...DROPIN_FILES.onDemand, ...DROPIN_FILES.pages];
   const built = (await readdir(path.join(PACKAGE_DIR, "dist"))).filter((f) => /^spay.*\.js$/.test(f));
   const unlisted = built.filter((f) => !listed.includes(f));
   if (unlisted.length > 0) {

@@ -11,11 +11,11 @@ import {
   type StacksProvider,
 } from "@stacks/connect";
 import { CHECKOUT_MESSAGES, WALLET_ERROR_CODES, WALLET_MESSAGES } from "../messages.js";
-import type { PaymentIntent, WalletInfo } from "../types.js";
+import type { WalletInfo } from "../types.js";
 import { toWalletError, WalletError } from "./errors.js";
 import type { WalletModule } from "./index.js";
 import { defaultWalletId, getWalletProvider, setSelectedWalletId } from "./providers.js";
-import { addressOnNetwork, buildTransferCall, intentNetwork } from "./transfer.js";
+import { addressOnNetwork, buildTransferCall, intentNetwork, type PayableIntent } from "./transfer.js";
 
 const STACKS_ADDRESS = /^S[PMTN][0-9A-HJKMNP-Z]{20,50}$/;
 
@@ -76,7 +76,7 @@ export async function signMessage(
  * `sender` skips the address request when the caller already connected.
  */
 export async function payIntent(
-  intent: PaymentIntent,
+  intent: PayableIntent,
   walletId?: WalletInfo["id"],
   options: { sender?: string } = {},
 ): Promise<{ txid: string }> {

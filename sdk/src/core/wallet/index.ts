@@ -1,5 +1,6 @@
 import { lazyModule } from "../lazy.js";
-import type { PaymentIntent, WalletInfo } from "../types.js";
+import type { WalletInfo } from "../types.js";
+import type { PayableIntent } from "./transfer.js";
 
 // The light half of the wallet code (no @stacks/connect), for the picker and error handling.
 export { isUserRejection, toWalletError, userCanceled, WalletError } from "./errors.js";
@@ -26,7 +27,7 @@ export interface WalletModule {
    * deny mode). Pass `sender` when already connected to skip the address request.
    */
   payIntent(
-    intent: PaymentIntent,
+    intent: PayableIntent,
     walletId?: WalletInfo["id"],
     options?: { sender?: string },
   ): Promise<{ txid: string }>;

@@ -1,0 +1,299 @@
+/**
+ * `wrapFetchWithPayment`: a `fetch` that pays x402 answers. On a 402 it reads the requirements (v2,
+ * v1 or SPEC.md's form), picks the first one the agent's policy allows, signs the SIP-010 transfer
+ * for it, and retries the request once with the payment header. v2 and v1 carry the signed
+ * transaction for the server to verify and broadcast; SPEC.md's proof carries a txid, so for it
+ * the agent broadcasts first.
+ */
+import { getAddressFromPublicKey } from "@stacks/transactions";
+import {
+  paymentHeader,
+  readReceipt,
+  type X402Form,
+  type X402Offer,
+  type X402PayloadData,
+  type X402Receipt,
+} from "../protocol.js";
+import { X402PaymentError } from "./errors.js";
+import { type NonceManager, type NonceOutcome, sharedNonceManager } from "./nonce-manager.js";
+import { chooseOffer, DEFAULT_FORM_ORDER, isExpired, type OfferChoice } from "./offer-selection.js";
+import {
+  type AtomicAmount,
+  type PaymentPolicy,
+  type PaymentPolicyOptions,
+  paymentPolicy,
+} from "./payment-policy.js";
+import { recordPayment, type X402Payment } from "./payment-record.js";
+import { readPaymentRequired, rejectionReason } from "./payment-required.js";
+import { privateKeySigner, type X402Signer } from "./signer.js";
+import { type Payer, type SignedTransfer, signTransfer } from "./sip010-transfer.js";
+import { DEFAULT_STACKS_API_URLS, type FetchLike, type StacksApi, stacksApi } from "./stacks-api.js";
+
+/** The default fee of a payment transfer, in µSTX (0.003 STX). */
+export const DEFAULT_FEE_MICRO_STX = 3_000n;
+/** How long the agent waits for a transaction it broadcast to show in the API (SPEC.md form). */
+const INDEX_WAIT_MS = 30_000;
+const INDEX_POLL_MS = 500;
+
+/** What the wrapped fetch is called with: a Request (a platform `fetch` or Hono's `app.fetch` fit). */
+export type RequestHandler = (request: Request) => Response | Promise<Response>;
+
+/** Options of `wrapFetchWithPayment`, beside the key (`privateKey` or `signer`). */
+export interface X402AgentBaseOptions extends PaymentPolicyOptions {
+  /** Stacks API for nonces and broadcasts (default: Hiro's API for `network`). */
+  stacksApiUrl?: string | undefined;
+  /** `fetch` for the Stacks API (default: the global `fetch`). */
+  stacksFetch?: FetchLike | undefined;
+  /** Replaces the Stacks API client altogether (other indexers, tests). */
+  chainApi?: StacksApi | undefined;
+  /** Fee of each payment transfer in µSTX (default 3000). */
+  fee?: AtomicAmount | undefined;
+  /** The forms the agent pays in, most preferred first (default v2, v1, SPEC.md); others are never used. */
+  forms?: readonly X402Form[] | undefined;
+  /** Asked before each payment (nothing is signed yet); false declines it (`payment_declined`). */
+  beforePayment?: ((offer: X402Offer) => boolean | Promise<boolean>) | undefined;
+  /** Told of each payment sent, once the server answered the paid retry. */
+  onPayment?: ((payment: X402Payment) => void | Promise<void>) | undefined;
+  /**
+   * A 402 answer to the paid retry: returned as it is (`"return"`, the default; `getPayment` tells
+   * the reason) or thrown as `payment_rejected`. Either way the request is not paid again.
+   */
+  onRejected?: "return" | "throw" | undefined;
+  /** Payments from one account are serialized through this (default: one manager per process). */
+  nonceManager?: NonceManager | undefined;
+}
+
+/** Options of `wrapFetchWithPayment`: the policy, and the key as a private key or a signer. */
+export type X402AgentOptions = X402AgentBaseOptions &
+  ({ privateKey: string; signer?: never } | { signer: X402Signer; privateKey?: never });
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function feeOf(value: AtomicAmount | undefined): bigint {
+  if (value === undefined) return DEFAULT_FEE_MICRO_STX;
+  const text = typeof value === "bigint" ? value.toString() : String(value);
+  if (!/^\d{1,20}$/.test(text))
+    throw new X402PaymentError("invalid_options", "fee must be a non-negative integer in µSTX");
+  return BigInt(text);
+}
+
+function signerOf(options: X402AgentOptions): X402Signer {
+  if (options.signer) return options.signer;
+  if (!options.privateKey) throw new X402PaymentError("invalid_options", "give a privateKey or a signer");
+  try {
+    return privateKeySigner(options.privateKey);
+  } catch (err) {
+    throw new X402PaymentError("invalid_options", "privateKey is not a secp256k1 private key (hex)", {
+      cause: err,
+    });
+  }
+}
+
+/** The request again, with the payment header (its body is read from `request`, unused so far). */
+function withPaymentHeader(request: Request, header: { name: string; value: string }): Request {
+  const headers = new Headers(request.headers);
+  headers.set(header.name, header.value);
+  return new Request(request, { headers });
+}
+
+/** One payment attempt: what it is for, and how to reach the resource and the chain. */
+interface Attempt {
+  request: Request;
+  choice: OfferChoice;
+  payer: Payer;
+  fee: bigint;
+}
+
+/**
+ * Wraps `fetch` so that x402 `402 Payment Required` answers are paid in sBTC or USDC on Stacks
+ * and the request retried once with the payment. Any other answer passes through untouched; so
+ * does a 402 without x402 requirements. The payment behind a returned response is
+ * `getPayment(response)`; the server's receipt `getPaymentReceipt(response)`.
+ *
+ * It refuses, with an `X402PaymentError` and before signing anything, to pay above `maxAmount`
+ * (`amount_exceeds_max`), in an asset not allowed, on another network, in another scheme or
+ * past expiry (`no_payable_offer`). Payments from one account are serialized and their nonces
+ * tracked, so an agent can make many paid calls back to back or concurrently.
+ *
+ * @example
+ * const paidFetch = wrapFetchWithPayment(fetch, {
+ *   privateKey: process.env.AGENT_KEY!,
+ *   network: "mainnet",
+ *   maxAmount: { usdc: 10_000n }, // at most $0.01 per call
+ * });
+ * const res = await paidFetch("https://api.example.com/paid");
+ */
+export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402AgentOptions): FetchLike {
+  const policy = paymentPolicy(options);
+  const fee = feeOf(options.fee);
+  const forms = options.forms ?? DEFAULT_FORM_ORDER;
+  const signer = signerOf(options);
+  const chain =
+    options.chainApi ??
+    stacksApi(options.stacksApiUrl ?? DEFAULT_STACKS_API_URLS[policy.stacksNetwork], options.stacksFetch);
+  const nonces = options.nonceManager ?? sharedNonceManager;
+
+  let payer: Promise<Payer> | null = null;
+  const payerOf = (): Promise<Payer> => {
+    payer ??= Promise.resolve(signer.getPublicKey()).then((publicKey) => ({
+      publicKey,
+      address: getAddressFromPublicKey(publicKey, policy.stacksNetwork),
+    }));
+    payer.catch(() => {
+      payer = null;
+    });
+    return payer;
+  };
+
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const first = await fetchImpl(request.clone());
+    if (first.status !== 402) return first;
+    const challenges = await readPaymentRequired(first);
+    if (challenges.length === 0) return first;
+    const choice = chooseOffer(challenges, policy, nowSeconds(), forms);
+    if (options.beforePayment && !(await options.beforePayment(choice.offer)))
+      throw new X402PaymentError("payment_declined", "beforePayment declined the payment");
+    const attempt: Attempt = { request, choice, payer: await payerOf(), fee };
+    await first.body?.cancel();
+
+    const { response, payment } =
+      choice.offer.form === "spec"
+        ? await payBroadcast(attempt, policy, signer, chain, nonces, fetchImpl)
+        : await paySigned(attempt, policy, signer, chain, nonces, fetchImpl);
+    recordPayment(response, payment);
+    await options.onPayment?.(payment);
+    if (payment.status === "rejected" && options.onRejected === "throw")
+      throw new X402PaymentError(
+        "payment_rejected",
+        `the server refused the payment: ${payment.rejectionReason ?? "payment_rejected"}`,
+        { reason: payment.rejectionReason, payment },
+      );
+    return response;
+  };
+}
+
+/** The account's nonce goes to a transaction that reached the chain; an unknown fate counts as not. */
+async function reachedChain(chain: StacksApi, txid: string): Promise<boolean> {
+  return chain.hasTransaction(txid).catch(() => false);
+}
+
+function expiredError(offer: X402Offer): X402PaymentError {
+  return new X402PaymentError("offer_expired", "the requirement expired while the payment waited its turn", {
+    expiresAt: offer.expiresAt,
+  });
+}
+
+/** Signs with the reserved nonce, refusing first if the offer expired while it waited. */
+async function signFor(
+  attempt: Attempt,
+  policy: PaymentPolicy,
+  signer: X402Signer,
+  nonce: bigint,
+): Promise<SignedTransfer> {
+  const { offer } = attempt.choice;
+  if (isExpired(offer, nowSeconds())) throw expiredError(offer);
+  return signTransfer(signer, attempt.payer, {
+    offer,
+    network: policy.stacksNetwork,
+    payer: attempt.payer.address,
+    nonce,
+    fee: attempt.fee,
+  });
+}
+
+/** The retry with the payment, and what it says about the payment. */
+async function sendPayment(
+  attempt: Attempt,
+  payload: X402PayloadData,
+  signed: SignedTransfer,
+  nonce: bigint,
+  fetchImpl: RequestHandler,
+): Promise<{ response: Response; payment: X402Payment }> {
+  const { challenge, offer } = attempt.choice;
+  const header = paymentHeader(challenge, offer, payload, attempt.payer.address);
+  const response = await fetchImpl(withPaymentHeader(attempt.request, header));
+  const receipt = receiptOf(response);
+  const rejected = response.status === 402;
+  return {
+    response,
+    payment: {
+      status: rejected ? "rejected" : "paid",
+      form: offer.form,
+      offer,
+      network: offer.network,
+      asset: offer.asset,
+      payTo: offer.payTo,
+      amount: offer.amount,
+      payer: attempt.payer.address,
+      txid: signed.txid,
+      nonce,
+      fee: attempt.fee,
+      receipt,
+      ...(rejected ? { rejectionReason: receipt?.errorReason ?? (await rejectionReason(response)) } : {}),
+    },
+  };
+}
+
+/** A malformed receipt header does not undo a served resource: the payment just has no receipt. */
+function receiptOf(response: Response): X402Receipt | null {
+  try {
+    return readReceipt(response.headers);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * v2 and v1: the signed transfer travels in the header and the server broadcasts it when it
+ * settles, so the account's next payment waits until the server has answered.
+ */
+function paySigned(
+  attempt: Attempt,
+  policy: PaymentPolicy,
+  signer: X402Signer,
+  chain: StacksApi,
+  nonces: NonceManager,
+  fetchImpl: RequestHandler,
+): Promise<{ response: Response; payment: X402Payment }> {
+  return nonces.withNextNonce(chain, attempt.payer.address, async (nonce) => {
+    const signed = await signFor(attempt, policy, signer, nonce);
+    let outcome: NonceOutcome<{ response: Response; payment: X402Payment }>;
+    try {
+      const sent = await sendPayment(attempt, { transaction: signed.hex }, signed, nonce, fetchImpl);
+      const settled = sent.payment.status === "paid" && sent.payment.receipt?.success === true;
+      outcome = { consumed: settled || (await reachedChain(chain, signed.txid)), ok: true, value: sent };
+    } catch (error) {
+      outcome = { consumed: await reachedChain(chain, signed.txid), ok: false, error };
+    }
+    return outcome;
+  });
+}
+
+/**
+ * SPEC.md's form: the agent broadcasts the transfer itself, waits until the API knows it, and
+ * sends its txid. Only the broadcast holds the account's turn.
+ */
+async function payBroadcast(
+  attempt: Attempt,
+  policy: PaymentPolicy,
+  signer: X402Signer,
+  chain: StacksApi,
+  nonces: NonceManager,
+  fetchImpl: RequestHandler,
+): Promise<{ response: Response; payment: X402Payment }> {
+  const { signed, nonce } = await nonces.withNextNonce(chain, attempt.payer.address, async (nonce) => {
+    const signed = await signFor(attempt, policy, signer, nonce);
+    try {
+      await chain.broadcast(signed.hex);
+      return { consumed: true, ok: true, value: { signed, nonce } };
+    } catch (error) {
+      const refused = error instanceof X402PaymentError && error.code === "broadcast_failed";
+      return { consumed: !refused && (await reachedChain(chain, signed.txid)), ok: false, error };
+    }
+  });
+  const deadline = Date.now() + INDEX_WAIT_MS;
+  while (!(await reachedChain(chain, signed.txid)) && Date.now() < deadline) await sleep(INDEX_POLL_MS);
+  return sendPayment(attempt, { txid: signed.txid }, signed, nonce, fetchImpl);
+}
