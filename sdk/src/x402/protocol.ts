@@ -276,7 +276,13 @@ export function paymentHeader(
   if (offer.form === "v1") {
     return {
       name: X402_HEADERS.xPayment,
-      value: encodeX402Header({ x402Version: 1, scheme: offer.scheme, network: offer.network, payload }),
+      // v1 names the network by word, as its requirements did ("stacks-testnet").
+      value: encodeX402Header({
+        x402Version: 1,
+        scheme: offer.scheme,
+        network: V1_NETWORK_NAMES[offer.network] ?? offer.network,
+        payload,
+      }),
     };
   }
   return {

@@ -6,8 +6,12 @@ import { readReceipt, type X402Form, type X402Offer, type X402Receipt } from "..
 
 /** One payment the agent made, and how the server took it. */
 export interface X402Payment {
-  /** `paid`: the server answered the paid retry with something other than 402; `rejected`: with a 402. */
-  status: "paid" | "rejected";
+  /**
+   * `paid`: the server took the payment (a successful receipt, or the transfer reached the chain);
+   * `rejected`: it answered the paid retry with a 402 (`rejectionReason` says why);
+   * `unsettled`: it answered otherwise (say, a 500) and the transfer never reached the chain.
+   */
+  status: "paid" | "rejected" | "unsettled";
   form: X402Form;
   /** The requirement paid. */
   offer: X402Offer;

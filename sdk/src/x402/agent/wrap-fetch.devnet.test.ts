@@ -183,8 +183,19 @@ describe("an agent paying a $0.001 API on the devnet", () => {
 
   it("a 402 to the paid retry is returned as it is, with the server's reason, and not paid again", async () => {
     // A fresh account holds no USDC: the gateway refuses the payment (insufficient_funds).
-    const res = await agentFor(randomPrivateKey())(`${API}/answer`);
+    let calls = 0;
+    const counted = (request: Request) => {
+      calls++;
+      return app.fetch(request);
+    };
+    const res = await wrapFetchWithPayment(counted, {
+      privateKey: randomPrivateKey(),
+      network: "testnet",
+      maxAmount: { usdc: 1000n },
+      stacksApiUrl: stack.devnetUrl,
+    })(`${API}/answer`);
     expect(res.status).toBe(402);
+    expect(calls).toBe(2);
     expect(getPayment(res)).toMatchObject({ status: "rejected", rejectionReason: "insufficient_funds" });
   });
 });

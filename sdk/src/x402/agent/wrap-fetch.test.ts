@@ -217,12 +217,12 @@ describe("wrapFetchWithPayment", () => {
     });
   });
 
-  it("v1: X-PAYMENT with x402Version 1, the scheme and network, and the signed transfer", async () => {
+  it("v1: X-PAYMENT with x402Version 1, the scheme, the network by its v1 name, and the signed transfer", async () => {
     const server = fakeResource("v1");
     const res = await agent(server.handler, fakeChain().chain)(URL_PAID);
     expect(res.status).toBe(200);
     const sent = server.payments[0] as Record<string, unknown>;
-    expect(sent).toMatchObject({ x402Version: 1, scheme: "exact", network: "stacks:2147483648" });
+    expect(sent).toMatchObject({ x402Version: 1, scheme: "exact", network: "stacks-testnet" });
     expect(transferIn((sent.payload as { transaction: string }).transaction).amount).toBe("u1000");
     expect(server.requests[1]?.headers.get(X402_HEADERS.xPayment)).toBeTruthy();
   });
@@ -321,6 +321,30 @@ describe("wrapFetchWithPayment", () => {
     } as Partial<X402AgentOptions>)(URL_PAID).catch((e: unknown) => e);
     expect((err as X402PaymentError).code).toBe("signer_failed");
     expect(server.handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("a signer without a usable public key is signer_failed, and asked again on the next call", async () => {
+    const server = fakeResource("v2");
+    const getPublicKey = vi.fn(async () => {
+      throw new Error("wallet locked");
+    });
+    const signer: X402Signer = { getPublicKey, signTransaction: vi.fn() };
+    const paidFetch = agent(server.handler, fakeChain().chain, {
+      privateKey: undefined,
+      signer,
+    } as Partial<X402AgentOptions>);
+    await expect(paidFetch(URL_PAID)).rejects.toMatchObject({ code: "signer_failed" });
+    await expect(paidFetch(URL_PAID)).rejects.toMatchObject({ code: "signer_failed" });
+    expect(getPublicKey).toHaveBeenCalledTimes(2);
+  });
+
+  it("consecutive payments take consecutive nonces even when the chain API lags behind its mempool", async () => {
+    const server = fakeResource("v2");
+    const { chain } = fakeChain(4n); // v2: the server broadcasts, this chain never sees it
+    const paidFetch = agent(server.handler, chain);
+    const nonces = [];
+    for (let i = 0; i < 3; i++) nonces.push(getPayment(await paidFetch(URL_PAID))?.nonce);
+    expect(nonces).toEqual([4n, 5n, 6n]);
   });
 
   it("invalid options fail when wrapping, not on the first call", () => {

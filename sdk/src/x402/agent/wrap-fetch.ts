@@ -22,6 +22,7 @@ import {
   type PaymentPolicy,
   type PaymentPolicyOptions,
   paymentPolicy,
+  type StacksNetworkName,
 } from "./payment-policy.js";
 import { recordPayment, type X402Payment } from "./payment-record.js";
 import { readPaymentRequired, rejectionReason } from "./payment-required.js";
@@ -90,6 +91,18 @@ function signerOf(options: X402AgentOptions): X402Signer {
   }
 }
 
+async function payerFrom(signer: X402Signer, network: StacksNetworkName): Promise<Payer> {
+  try {
+    const publicKey = await signer.getPublicKey();
+    return { publicKey, address: getAddressFromPublicKey(publicKey, network) };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new X402PaymentError("signer_failed", `the signer gave no usable public key: ${message}`, {
+      cause: err,
+    });
+  }
+}
+
 /** The request again, with the payment header (its body is read from `request`, unused so far). */
 function withPaymentHeader(request: Request, header: { name: string; value: string }): Request {
   const headers = new Headers(request.headers);
@@ -97,12 +110,27 @@ function withPaymentHeader(request: Request, header: { name: string; value: stri
   return new Request(request, { headers });
 }
 
-/** One payment attempt: what it is for, and how to reach the resource and the chain. */
+/** A wrapped fetch's fixed parts: its policy, key, chain and resource server. */
+interface Agent {
+  policy: PaymentPolicy;
+  signer: X402Signer;
+  chain: StacksApi;
+  nonces: NonceManager;
+  fetchImpl: RequestHandler;
+}
+
+/** One payment: the request it pays for, the offer, the payer and the fee. */
 interface Attempt {
   request: Request;
   choice: OfferChoice;
   payer: Payer;
   fee: bigint;
+}
+
+/** The server's answer to the paid retry, and the payment behind it. */
+interface PaidAnswer {
+  response: Response;
+  payment: X402Payment;
 }
 
 /**
@@ -129,21 +157,26 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
   const fee = feeOf(options.fee);
   const forms = options.forms ?? DEFAULT_FORM_ORDER;
   const signer = signerOf(options);
-  const chain =
-    options.chainApi ??
-    stacksApi(options.stacksApiUrl ?? DEFAULT_STACKS_API_URLS[policy.stacksNetwork], options.stacksFetch);
-  const nonces = options.nonceManager ?? sharedNonceManager;
+  const agent: Agent = {
+    policy,
+    signer,
+    chain:
+      options.chainApi ??
+      stacksApi(options.stacksApiUrl ?? DEFAULT_STACKS_API_URLS[policy.stacksNetwork], options.stacksFetch),
+    nonces: options.nonceManager ?? sharedNonceManager,
+    fetchImpl,
+  };
 
   let payer: Promise<Payer> | null = null;
+  /** The paying account, asked of the signer once (again after a failure). */
   const payerOf = (): Promise<Payer> => {
-    payer ??= Promise.resolve(signer.getPublicKey()).then((publicKey) => ({
-      publicKey,
-      address: getAddressFromPublicKey(publicKey, policy.stacksNetwork),
-    }));
-    payer.catch(() => {
-      payer = null;
+    if (payer) return payer;
+    const asking = payerFrom(signer, policy.stacksNetwork);
+    payer = asking;
+    asking.catch(() => {
+      if (payer === asking) payer = null; // the caller gets the error; the next call asks again
     });
-    return payer;
+    return asking;
   };
 
   return async (input, init) => {
@@ -159,9 +192,7 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
     await first.body?.cancel();
 
     const { response, payment } =
-      choice.offer.form === "spec"
-        ? await payBroadcast(attempt, policy, signer, chain, nonces, fetchImpl)
-        : await paySigned(attempt, policy, signer, chain, nonces, fetchImpl);
+      choice.offer.form === "spec" ? await payBroadcast(agent, attempt) : await paySigned(agent, attempt);
     recordPayment(response, payment);
     await options.onPayment?.(payment);
     if (payment.status === "rejected" && options.onRejected === "throw")
@@ -179,61 +210,32 @@ async function reachedChain(chain: StacksApi, txid: string): Promise<boolean> {
   return chain.hasTransaction(txid).catch(() => false);
 }
 
-function expiredError(offer: X402Offer): X402PaymentError {
-  return new X402PaymentError("offer_expired", "the requirement expired while the payment waited its turn", {
-    expiresAt: offer.expiresAt,
-  });
-}
-
 /** Signs with the reserved nonce, refusing first if the offer expired while it waited. */
-async function signFor(
-  attempt: Attempt,
-  policy: PaymentPolicy,
-  signer: X402Signer,
-  nonce: bigint,
-): Promise<SignedTransfer> {
+async function signFor(agent: Agent, attempt: Attempt, nonce: bigint): Promise<SignedTransfer> {
   const { offer } = attempt.choice;
-  if (isExpired(offer, nowSeconds())) throw expiredError(offer);
-  return signTransfer(signer, attempt.payer, {
+  if (isExpired(offer, nowSeconds()))
+    throw new X402PaymentError("offer_expired", "the requirement expired while the payment waited its turn", {
+      expiresAt: offer.expiresAt,
+    });
+  return signTransfer(agent.signer, attempt.payer, {
     offer,
-    network: policy.stacksNetwork,
+    network: agent.policy.stacksNetwork,
     payer: attempt.payer.address,
     nonce,
     fee: attempt.fee,
   });
 }
 
-/** The retry with the payment, and what it says about the payment. */
+/** The retry with the payment header. */
 async function sendPayment(
+  agent: Agent,
   attempt: Attempt,
   payload: X402PayloadData,
-  signed: SignedTransfer,
-  nonce: bigint,
-  fetchImpl: RequestHandler,
-): Promise<{ response: Response; payment: X402Payment }> {
+): Promise<{ response: Response; receipt: X402Receipt | null }> {
   const { challenge, offer } = attempt.choice;
   const header = paymentHeader(challenge, offer, payload, attempt.payer.address);
-  const response = await fetchImpl(withPaymentHeader(attempt.request, header));
-  const receipt = receiptOf(response);
-  const rejected = response.status === 402;
-  return {
-    response,
-    payment: {
-      status: rejected ? "rejected" : "paid",
-      form: offer.form,
-      offer,
-      network: offer.network,
-      asset: offer.asset,
-      payTo: offer.payTo,
-      amount: offer.amount,
-      payer: attempt.payer.address,
-      txid: signed.txid,
-      nonce,
-      fee: attempt.fee,
-      receipt,
-      ...(rejected ? { rejectionReason: receipt?.errorReason ?? (await rejectionReason(response)) } : {}),
-    },
-  };
+  const response = await agent.fetchImpl(withPaymentHeader(attempt.request, header));
+  return { response, receipt: receiptOf(response) };
 }
 
 /** A malformed receipt header does not undo a served resource: the payment just has no receipt. */
@@ -245,27 +247,54 @@ function receiptOf(response: Response): X402Receipt | null {
   }
 }
 
+/** What the payment came to, from the server's answer and whether the transfer reached the chain. */
+async function describePayment(
+  attempt: Attempt,
+  signed: SignedTransfer,
+  nonce: bigint,
+  answer: { response: Response; receipt: X402Receipt | null },
+  reached: boolean,
+): Promise<PaidAnswer> {
+  const { offer } = attempt.choice;
+  const { response, receipt } = answer;
+  const rejected = response.status === 402;
+  const payment: X402Payment = {
+    status: rejected ? "rejected" : reached ? "paid" : "unsettled",
+    form: offer.form,
+    offer,
+    network: offer.network,
+    asset: offer.asset,
+    payTo: offer.payTo,
+    amount: offer.amount,
+    payer: attempt.payer.address,
+    txid: signed.txid,
+    nonce,
+    fee: attempt.fee,
+    receipt,
+    ...(rejected ? { rejectionReason: receipt?.errorReason ?? (await rejectionReason(response)) } : {}),
+  };
+  return { response, payment };
+}
+
 /**
  * v2 and v1: the signed transfer travels in the header and the server broadcasts it when it
  * settles, so the account's next payment waits until the server has answered.
  */
-function paySigned(
-  attempt: Attempt,
-  policy: PaymentPolicy,
-  signer: X402Signer,
-  chain: StacksApi,
-  nonces: NonceManager,
-  fetchImpl: RequestHandler,
-): Promise<{ response: Response; payment: X402Payment }> {
-  return nonces.withNextNonce(chain, attempt.payer.address, async (nonce) => {
-    const signed = await signFor(attempt, policy, signer, nonce);
-    let outcome: NonceOutcome<{ response: Response; payment: X402Payment }>;
+function paySigned(agent: Agent, attempt: Attempt): Promise<PaidAnswer> {
+  return agent.nonces.withNextNonce(agent.chain, attempt.payer.address, async (nonce) => {
+    const signed = await signFor(agent, attempt, nonce);
+    let outcome: NonceOutcome<PaidAnswer>;
     try {
-      const sent = await sendPayment(attempt, { transaction: signed.hex }, signed, nonce, fetchImpl);
-      const settled = sent.payment.status === "paid" && sent.payment.receipt?.success === true;
-      outcome = { consumed: settled || (await reachedChain(chain, signed.txid)), ok: true, value: sent };
+      const answer = await sendPayment(agent, attempt, { transaction: signed.hex });
+      const settled = answer.response.status !== 402 && answer.receipt?.success === true;
+      const reached = settled || (await reachedChain(agent.chain, signed.txid));
+      outcome = {
+        consumed: reached,
+        ok: true,
+        value: await describePayment(attempt, signed, nonce, answer, reached),
+      };
     } catch (error) {
-      outcome = { consumed: await reachedChain(chain, signed.txid), ok: false, error };
+      outcome = { consumed: await reachedChain(agent.chain, signed.txid), ok: false, error };
     }
     return outcome;
   });
@@ -275,16 +304,10 @@ function paySigned(
  * SPEC.md's form: the agent broadcasts the transfer itself, waits until the API knows it, and
  * sends its txid. Only the broadcast holds the account's turn.
  */
-async function payBroadcast(
-  attempt: Attempt,
-  policy: PaymentPolicy,
-  signer: X402Signer,
-  chain: StacksApi,
-  nonces: NonceManager,
-  fetchImpl: RequestHandler,
-): Promise<{ response: Response; payment: X402Payment }> {
-  const { signed, nonce } = await nonces.withNextNonce(chain, attempt.payer.address, async (nonce) => {
-    const signed = await signFor(attempt, policy, signer, nonce);
+async function payBroadcast(agent: Agent, attempt: Attempt): Promise<PaidAnswer> {
+  const { chain } = agent;
+  const { signed, nonce } = await agent.nonces.withNextNonce(chain, attempt.payer.address, async (nonce) => {
+    const signed = await signFor(agent, attempt, nonce);
     try {
       await chain.broadcast(signed.hex);
       return { consumed: true, ok: true, value: { signed, nonce } };
@@ -295,5 +318,6 @@ async function payBroadcast(
   });
   const deadline = Date.now() + INDEX_WAIT_MS;
   while (!(await reachedChain(chain, signed.txid)) && Date.now() < deadline) await sleep(INDEX_POLL_MS);
-  return sendPayment(attempt, { txid: signed.txid }, signed, nonce, fetchImpl);
+  const answer = await sendPayment(agent, attempt, { txid: signed.txid });
+  return describePayment(attempt, signed, nonce, answer, true);
 }
