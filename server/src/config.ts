@@ -71,6 +71,8 @@ const ConfigSchema = z.object({
   webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
   /** Built dashboard (served at `/`, with index.html for the app's deep links). */
   dashboardDir: z.string().default(fileURLToPath(new URL("../../dashboard/dist", import.meta.url))),
+  /** Built docs and blog (served at `/docs`, `/blog`, their pre-rendered pages first). */
+  docsDir: z.string().default(fileURLToPath(new URL("../../docs-site/dist", import.meta.url))),
   /** Built SDK browser files, served at `/sdk/` (spay.js, the x402 paywall page's script). */
   sdkDir: z.string().default(fileURLToPath(new URL("../../sdk/dist", import.meta.url))),
   logRequests: z
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: env.SPAY_LOG_REQUESTS,
     dashboardDir: env.SPAY_DASHBOARD_DIR || undefined,
     sdkDir: env.SPAY_SDK_DIR || undefined,
+    docsDir: env.SPAY_DOCS_DIR || undefined,
     encryptionKey: env.SPAY_ENCRYPTION_KEY || undefined,
     webhookIntervalMs: env.SPAY_WEBHOOK_INTERVAL_MS,
     webhookLeaseSeconds: env.SPAY_WEBHOOK_LEASE_SECONDS,

@@ -17,7 +17,11 @@ beforeAll(async () => {
   await writeFile(path.join(dashboardDir, "assets", "app-AbC123xy.js"), "console.log('app')");
   await writeFile(path.join(sdkDir, "spay.js"), "window.SPay={}");
   await writeFile(path.join(root, "secret.txt"), "not served");
-  api = await startTestApi({ dashboardDir, sdkDir });
+  const docsDir = path.join(root, "docs");
+  await mkdir(path.join(docsDir, "docs", "webhooks"), { recursive: true });
+  await writeFile(path.join(docsDir, "index.html"), "<title>docs shell</title>");
+  await writeFile(path.join(docsDir, "docs", "webhooks", "index.html"), "<title>Webhooks</title>");
+  api = await startTestApi({ dashboardDir, sdkDir, docsDir });
 });
 afterAll(async () => {
   await api?.close();
@@ -33,6 +37,19 @@ describe("front ends on the API's origin", () => {
       expect(res.status, p).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("serves the docs' pre-rendered pages, else the docs app, at /docs and /blog", async () => {
+    const webhooks = await page("/docs/webhooks");
+    expect(webhooks.status).toBe(200);
+    expect(webhooks.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(webhooks.body).toContain("<title>Webhooks</title>");
+    expect((await page("/docs/webhooks/")).body).toContain("<title>Webhooks</title>");
+    for (const p of ["/docs", "/docs/unknown-page", "/blog", "/blog/some-post"]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.body, p).toContain("docs shell");
     }
   });
 

@@ -22,6 +22,9 @@ const CONTENT_TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
 };
 
+/** The docs site's paths (its built files live under `docs-assets/`). */
+const DOCS_PREFIXES = ["/docs", "/blog", "/docs-assets"];
+
 /** Paths the API owns: never answered with a file or the app's index.html. */
 const API_PREFIXES = ["/v1/", "/api/", "/onboarding/", "/fx", "/health"];
 
@@ -66,13 +69,15 @@ const cacheFor = (urlPath: string) =>
 
 /**
  * The built front ends on the API's origin: the SDK's browser files at `/sdk/` (any origin may
- * load them, as module scripts need CORS), and the dashboard at `/` — its files, and its
- * index.html for any other page a browser asks for, so deep links and reloads work. API paths and
+ * load them, as module scripts need CORS); the docs and blog at `/docs`, `/blog` — a pre-rendered
+ * page when there is one, else the docs app's index.html; and the dashboard at `/` — its files, and
+ * its index.html for any other page a browser asks for, so deep links and reloads work. API paths and
  * non-GET requests fall through to the API's 404.
  */
-export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir">) {
+export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir" | "docsDir">) {
   const sdkRoot = path.resolve(config.sdkDir);
   const dashboardRoot = path.resolve(config.dashboardDir);
+  const docsRoot = path.resolve(config.docsDir);
   return async (c: Context, next: Next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const urlPath = c.req.path;
@@ -82,10 +87,16 @@ export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir">) {
       return send(c, found, cacheFor(urlPath), { "Access-Control-Allow-Origin": "*" });
     }
     if (API_PREFIXES.some((p) => urlPath === p.replace(/\/$/, "") || urlPath.startsWith(p))) return next();
-    const found = await fileIn(dashboardRoot, urlPath);
+    const root = DOCS_PREFIXES.some((p) => urlPath === p || urlPath.startsWith(`${p}/`))
+      ? docsRoot
+      : dashboardRoot;
+    const found = await fileIn(root, urlPath);
     if (found) return send(c, found, cacheFor(urlPath));
     const wantsPage = (c.req.header("accept") ?? "").includes("text/html");
-    const index = wantsPage && !path.extname(urlPath) ? await fileIn(dashboardRoot, "index.html") : null;
+    if (!wantsPage || path.extname(urlPath)) return next();
+    // A pre-rendered page (`/docs/webhooks` → `docs/webhooks/index.html`), else the app's shell.
+    const page = root === docsRoot ? await fileIn(root, `${urlPath.replace(/\/$/, "")}/index.html`) : null;
+    const index = page ?? (await fileIn(root, "index.html"));
     if (index) return send(c, index, "no-cache");
     return next();
   };
