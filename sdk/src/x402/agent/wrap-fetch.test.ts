@@ -72,7 +72,7 @@ function paymentRequired(form: X402Form, required = requirements()): Response {
 /** A resource server that asks for payment in one form and serves whatever carries a payment header. */
 function fakeResource(
   form: X402Form,
-  options: { required?: X402PaymentRequiredV2; rejectWith?: string } = {},
+  options: { required?: X402PaymentRequiredV2; rejectWith?: string; failPaid?: boolean } = {},
 ) {
   const requests: Request[] = [];
   const payments: Record<string, unknown>[] = [];
@@ -82,6 +82,7 @@ function fakeResource(
       request.headers.get(X402_HEADERS.paymentSignature) ?? request.headers.get(X402_HEADERS.xPayment);
     if (!header) return paymentRequired(form, options.required);
     payments.push(decodeX402Header(header));
+    if (options.failPaid) return Response.json({ error: "down" }, { status: 500 }); // a paywall settles nothing then
     if (options.rejectWith) {
       const again = { ...requirements(), error: options.rejectWith };
       return Response.json(again, {
@@ -345,6 +346,15 @@ describe("wrapFetchWithPayment", () => {
     const nonces = [];
     for (let i = 0; i < 3; i++) nonces.push(getPayment(await paidFetch(URL_PAID))?.nonce);
     expect(nonces).toEqual([4n, 5n, 6n]);
+  });
+
+  it("a paid retry that fails without settling is `unsettled`, and its nonce is used again", async () => {
+    const server = fakeResource("v2", { failPaid: true });
+    const paidFetch = agent(server.handler, fakeChain(4n).chain);
+    const first = await paidFetch(URL_PAID);
+    expect(first.status).toBe(500);
+    expect(getPayment(first)).toMatchObject({ status: "unsettled", nonce: 4n });
+    expect(getPayment(await paidFetch(URL_PAID))?.nonce).toBe(4n);
   });
 
   it("invalid options fail when wrapping, not on the first call", () => {

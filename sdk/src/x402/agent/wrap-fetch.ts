@@ -185,11 +185,11 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
     if (first.status !== 402) return first;
     const challenges = await readPaymentRequired(first);
     if (challenges.length === 0) return first;
+    await first.body?.cancel(); // read already (a clone); the caller gets the paid answer or an error
     const choice = chooseOffer(challenges, policy, nowSeconds(), forms);
     if (options.beforePayment && !(await options.beforePayment(choice.offer)))
       throw new X402PaymentError("payment_declined", "beforePayment declined the payment");
     const attempt: Attempt = { request, choice, payer: await payerOf(), fee };
-    await first.body?.cancel();
 
     const { response, payment } =
       choice.offer.form === "spec" ? await payBroadcast(agent, attempt) : await paySigned(agent, attempt);
