@@ -164,7 +164,9 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
       options.chainApi ??
       stacksApi(options.stacksApiUrl ?? DEFAULT_STACKS_API_URLS[policy.stacksNetwork], options.stacksFetch),
     nonces: options.nonceManager ?? sharedNonceManager,
-    fetchImpl,
+    // Called as a plain function: a browser's `fetch` called as a method of `agent` throws
+    // "Illegal invocation".
+    fetchImpl: (request) => fetchImpl(request),
   };
 
   let payer: Promise<Payer> | null = null;

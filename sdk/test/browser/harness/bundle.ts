@@ -29,6 +29,7 @@ export async function bundleApp(entry: string): Promise<string> {
     define: { "process.env.NODE_ENV": '"production"' },
     alias: {
       "@spay/sdk/react": path.join(DIST_DIR, "react.js"),
+      "@spay/sdk/x402": path.join(DIST_DIR, "x402.js"),
       "@spay/sdk": path.join(DIST_DIR, "index.js"),
     },
     external: ["@reown/appkit-universal-connector"],
