@@ -1,0 +1,76 @@
+import { Link, Navigate, Outlet, Route, Routes, useLocation } from "react-router-dom";
+import { DashboardPage } from "./home/DashboardPage.tsx";
+import { PlaceholderPage } from "./home/PlaceholderPage.tsx";
+import { SignedInHome } from "./home/SignedInHome.tsx";
+import { LandingPage } from "./landing/LandingPage.tsx";
+import { AppLayout } from "./layout/AppLayout.tsx";
+import { COMMON, PLACEHOLDER_PAGES } from "./messages.ts";
+import { GetStartedPage } from "./onboarding/GetStartedPage.tsx";
+import { SettingsPage } from "./settings/SettingsPage.tsx";
+import { MerchantProvider } from "./state/merchant.tsx";
+import { SessionProvider, useSession } from "./state/session.tsx";
+import { ThemeProvider } from "./state/theme.tsx";
+import { EnvironmentsProvider } from "./tenancy/environments.tsx";
+import { Loading } from "./ui/Status.tsx";
+
+/** Signed out: the landing page at /, and every signed-in route sends back to /. */
+function MainArea() {
+  const { status } = useSession();
+  if (status === "validating") return <Loading />;
+  if (status === "signed_out") return <SignedOutRoute />;
+  return (
+    <EnvironmentsProvider>
+      <AppLayout />
+    </EnvironmentsProvider>
+  );
+}
+
+function SignedOutRoute() {
+  const { pathname } = useLocation();
+  return pathname === "/" ? <LandingPage /> : <Navigate to="/" replace />;
+}
+
+function SignedInOnly() {
+  return <Outlet />;
+}
+
+function NotFound() {
+  return (
+    <div className="page">
+      <h1>{COMMON.notFound}</h1>
+      <Link to="/">{COMMON.backHome}</Link>
+    </div>
+  );
+}
+
+/** SPEC.md §2's route table: / with its children. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<MainArea />}>
+        <Route element={<SignedInOnly />}>
+          <Route index element={<SignedInHome />} />
+          <Route path="getting-started" element={<GetStartedPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="payments" element={<PlaceholderPage title={PLACEHOLDER_PAGES.payments} />} />
+          <Route path="products" element={<PlaceholderPage title={PLACEHOLDER_PAGES.products} />} />
+          <Route path="integrations" element={<PlaceholderPage title={PLACEHOLDER_PAGES.integrations} />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <ThemeProvider>
+      <SessionProvider>
+        <MerchantProvider>
+          <AppRoutes />
+        </MerchantProvider>
+      </SessionProvider>
+    </ThemeProvider>
+  );
+}

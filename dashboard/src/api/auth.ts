@@ -1,0 +1,45 @@
+import { apiRequest } from "./http.ts";
+import type { SessionGrant, User, WalletChallenge } from "./types.ts";
+
+/** SPEC.md §5: registration derives the name from the part of the email before @. */
+export function nameFromEmail(email: string): string {
+  return email.split("@")[0] ?? email;
+}
+
+export function register(email: string, password: string): Promise<SessionGrant> {
+  return apiRequest("/v1/auth/register", {
+    method: "POST",
+    body: { email, password, name: nameFromEmail(email) },
+  });
+}
+
+export function login(email: string, password: string): Promise<SessionGrant> {
+  return apiRequest("/v1/auth/login", { method: "POST", body: { email, password } });
+}
+
+export function logout(token: string): Promise<unknown> {
+  return apiRequest("/v1/auth/logout", { method: "POST", token });
+}
+
+export async function currentUser(token: string): Promise<User> {
+  return (await apiRequest<{ user: User }>("/v1/auth/session", { token })).user;
+}
+
+export function walletChallenge(
+  address: string,
+  purpose: "sign_in" | "payout_wallet",
+): Promise<WalletChallenge> {
+  const query = new URLSearchParams({ address, purpose });
+  return apiRequest(`/v1/auth/wallet/challenge?${query}`);
+}
+
+export interface SignedChallenge {
+  address: string;
+  signature: string;
+  public_key: string;
+  nonce: string;
+}
+
+export function walletSignIn(signed: SignedChallenge): Promise<SessionGrant> {
+  return apiRequest("/v1/auth/wallet/verify", { method: "POST", body: signed });
+}

@@ -1,0 +1,106 @@
+/** The gateway's objects as the dashboard reads them (server/src/routes/schemas.ts). */
+
+export interface User {
+  id: string;
+  email: string | null;
+  name: string;
+  merchant_id: string | null;
+  wallet_address: string | null;
+  created_at: number;
+}
+
+export interface SessionGrant {
+  user: User;
+  session_id: string;
+  expires_at: number;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  user_count: number;
+  workspace_count: number;
+  created_at: number;
+}
+
+export interface BusinessProfile {
+  display_name: string | null;
+  website: string | null;
+  description: string | null;
+}
+
+export interface Workspace {
+  id: string;
+  organization_id: string;
+  organization_name: string;
+  name: string;
+  slug: string | null;
+  user_count: number;
+  stacks_address: string | null;
+  bitcoin_payment_address: string | null;
+  bitcoin_ordinals_address: string | null;
+  business_profile: BusinessProfile;
+  created_at: number;
+}
+
+export type EnvironmentType = "sandbox" | "production";
+
+export interface Environment {
+  id: string;
+  workspace_id: string;
+  name: string;
+  type: EnvironmentType;
+  env: "test" | "live";
+  created_at: number;
+}
+
+export interface ApiKey {
+  id: string;
+  type: "pk" | "sk";
+  name: string;
+  env: "test" | "live";
+  key?: string;
+  key_prefix: string;
+  key_id: string;
+  state: "enabled" | "disabled" | "revoked";
+  is_active: boolean;
+  scopes: string[];
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface OnboardingStatus {
+  workspace_id: string;
+  onboarding_status: {
+    wallet_verified: boolean;
+    business_info_completed: boolean;
+    api_keys_created: boolean;
+    webhook_tested: boolean;
+    test_payment_completed: boolean;
+  };
+  payout_wallet: { address: string | null; verified_at: number | null };
+  business_info: BusinessProfile;
+  api_keys: ApiKey[];
+}
+
+export interface WalletChallenge {
+  message: string;
+  nonce: string;
+  address: string;
+  issued_at: number;
+  expires_at: number;
+}
+
+export interface WebhookTestResult {
+  ok: boolean;
+  url: string;
+  status: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface List<T> {
+  data: T[];
+}

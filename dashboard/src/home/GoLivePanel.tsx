@@ -1,0 +1,28 @@
+import { Link } from "react-router-dom";
+import { ONBOARDING } from "../messages.ts";
+import { completedCount, onboardingProgress } from "../onboarding/progress.ts";
+import { useMerchant } from "../state/merchant.tsx";
+
+/** Before go-live: what is left; after: the live notice. */
+export function GoLivePanel() {
+  const { state } = useMerchant();
+  const progress = onboardingProgress(state);
+  if (state.isLive) {
+    return (
+      <section className="card card-success" aria-labelledby="live-title" data-testid="live-panel">
+        <h2 id="live-title">{ONBOARDING.liveTitle}</h2>
+        <p>{ONBOARDING.liveLead}</p>
+        <Link to="/dashboard" className="button button-primary">
+          Go to Dashboard
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="golive-title" data-testid="go-live-panel">
+      <h2 id="golive-title">{ONBOARDING.goLiveTitle}</h2>
+      <p>{ONBOARDING.goLiveLead}</p>
+      <p className="muted">{completedCount(progress)} / 4</p>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type PaymentIntent, SPayClient } from "@spay/sdk";
+import { Checkout } from "@spay/sdk/react";
+import { useMemo, useState } from "react";
+import type { ApiKey } from "../api/types.ts";
+import { DASHBOARD_ERRORS, ONBOARDING } from "../messages.ts";
+import { useMerchant } from "../state/merchant.tsx";
+import { useTheme } from "../state/theme.tsx";
+import { CopyButton } from "../ui/CopyButton.tsx";
+
+/** SPEC.md §7/§9: the onboarding test payment is $1 (100 minor units), tagged as coming from onboarding. */
+export const SANDBOX_PAYMENT = {
+  amount_minor: 100,
+  currency: "usd",
+  metadata: { source: "onboarding" },
+} as const;
+
+/** SPEC.md §6: a secret key is masked after its first 12 characters unless shown in full. */
+export function displayKey(key: ApiKey, revealed: ApiKey[]): string {
+  const full = key.key ?? revealed.find((r) => r.id === key.id)?.key;
+  if (full) return full;
+  return `${key.key_prefix.slice(0, 12)}${"•".repeat(12)}`;
+}
+
+/** Step 5: the test keys, and Create Test Payment paying $1 with the SDK checkout on the devnet. */
+export function SandboxPaymentStep() {
+  const { state, revealedKeys, refreshWorkspace, update } = useMerchant();
+  const { theme } = useTheme();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const keys = state.apiKeys.filter((k) => k.is_active && k.env === "test");
+  const publishable = keys.find((k) => k.type === "pk" && k.key)?.key;
+  const client = useMemo(
+    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: window.location.origin }) : null),
+    [publishable],
+  );
+
+  const onSuccess = (_intent: PaymentIntent) => {
+    update({ testPaymentCompleted: true });
+    void refreshWorkspace();
+  };
+
+  return (
+    <div className="stack">
+      <p className="muted">{ONBOARDING.sandboxLead}</p>
+      {keys.length === 0 ? <p className="muted">{ONBOARDING.noKeysYet}</p> : null}
+      <ul className="list" aria-label="Test API keys">
+        {keys.map((k) => (
+          <li key={k.id} className="list-row" data-testid={`key-${k.type}`}>
+            <div>
+              <strong>{k.type === "sk" ? ONBOARDING.secretKey : ONBOARDING.publishableKey}</strong>
+              <code className="key">{displayKey(k, revealedKeys)}</code>
+            </div>
+            <CopyButton text={displayKey(k, revealedKeys)} label={k.name} />
+          </li>
+        ))}
+      </ul>
+      {state.testPaymentCompleted ? (
+        <p className="success-text" data-testid="test-payment-done">
+          {ONBOARDING.testPaymentDone}
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!client || paying}
+          onClick={() => {
+            setError(null);
+            setPaying(true);
+          }}
+        >
+          {ONBOARDING.createTestPayment}
+        </button>
+      </div>
+      {!client && keys.length > 0 ? <p className="error-text">{DASHBOARD_ERRORS.noActiveKeys}</p> : null}
+      <div role="alert" className="error-text">
+        {error}
+      </div>
+      {paying && client ? (
+        <Checkout
+          client={client}
+          params={{ ...SANDBOX_PAYMENT, metadata: { ...SANDBOX_PAYMENT.metadata } }}
+          method="wallet"
+          theme={theme}
+          onSuccess={onSuccess}
+          onError={(err) => setError(DASHBOARD_ERRORS.sandboxFailed(err.message))}
+          onClose={() => setPaying(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { on, oneWorkspace, stubApi } from "../testing/api-stub.ts";
+import { renderApp } from "../testing/render.tsx";
+import { WebhookStep } from "./WebhookStep.tsx";
+
+describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("refuses a URL that does not start with http", async () => {
+    const calls = stubApi(...oneWorkspace());
+    renderApp(<WebhookStep />, { signedIn: true });
+    await userEvent.clear(screen.getByLabelText("Webhook URL"));
+    await userEvent.type(screen.getByLabelText("Webhook URL"), "example.com/hook");
+    await userEvent.click(screen.getByRole("button", { name: "Send Sandbox Test" }));
+    expect(
+      screen.getByText("Please enter a valid webhook URL (must start with http:// or https://)"),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path === "/v1/webhook/sandbox")).toBe(false);
+  });
+
+  it("stores Demo Mode under webhook_demo_mode, on by default", async () => {
+    renderApp(<WebhookStep />);
+    const toggle = screen.getByRole("switch", { name: "Demo Mode" }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    await userEvent.click(toggle);
+    expect(localStorage.getItem("webhook_demo_mode")).toBe("false");
+  });
+
+  it("shows the endpoint's failure as the server reports it", async () => {
+    const text = "Request timeout - endpoint did not respond within 10 seconds";
+    const calls = stubApi(
+      ...oneWorkspace(),
+      on("POST", "/v1/webhook/sandbox", {
+        body: { ok: false, status: null, latency_ms: 10000, error: text },
+      }),
+    );
+    renderApp(<WebhookStep />, { signedIn: true });
+    await vi.waitFor(() => expect(calls.some((c) => c.path.startsWith("/onboarding/status"))).toBe(true));
+    await userEvent.clear(screen.getByLabelText("Webhook URL"));
+    await userEvent.type(screen.getByLabelText("Webhook URL"), "https://slow.example/hook");
+    await userEvent.click(screen.getByRole("button", { name: "Send Sandbox Test" }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    const sent = calls.find((c) => c.path === "/v1/webhook/sandbox");
+    expect(sent?.body).toEqual({ url: "https://slow.example/hook", demo_mode: true });
+    expect(sent?.headers["x-workspace-id"]).toBe("ws_1");
+  });
+});

@@ -1,0 +1,247 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { SETTINGS } from "../messages.ts";
+import { useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
+import { useMerchant } from "../state/merchant.tsx";
+import { useSession } from "../state/session.tsx";
+import { CreateEnvironmentModal } from "../tenancy/CreateEnvironmentModal.tsx";
+import { CreateTenantModal } from "../tenancy/CreateTenantModal.tsx";
+import { EnvironmentManagerModal } from "../tenancy/EnvironmentManagerModal.tsx";
+import { useEnvironments } from "../tenancy/environments.tsx";
+import { OrganizationSelector } from "../tenancy/OrganizationSelector.tsx";
+import { WorkspaceSelector } from "../tenancy/WorkspaceSelector.tsx";
+import { CopyButton } from "../ui/CopyButton.tsx";
+import { formatDate } from "../ui/format.ts";
+import { DeleteAccountModal } from "./DeleteAccountModal.tsx";
+import { EditableField } from "./EditableField.tsx";
+
+/** SPEC.md §2 "Settings". */
+export function SettingsPage() {
+  return (
+    <div className="page">
+      <h1>{SETTINGS.title}</h1>
+      <AccountSection />
+      <TenancySection />
+      <WalletSection />
+      <EnvironmentSection />
+      <SecuritySection />
+      <DangerZone />
+    </div>
+  );
+}
+
+function AccountSection() {
+  const { user } = useSession();
+  const { state } = useMerchant();
+  const save = useBusinessProfileSave();
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">
+        {SETTINGS.account} <span className="badge badge-success">{SETTINGS.verified}</span>
+      </h2>
+      <dl className="details">
+        <div className="field-row">
+          <dt>{SETTINGS.email}</dt>
+          <dd>{user?.email ?? SETTINGS.notAvailable}</dd>
+        </div>
+        <div className="field-row">
+          <dt>{SETTINGS.accountId}</dt>
+          <dd>
+            <code>{user?.id}</code>
+          </dd>
+        </div>
+        <div className="field-row">
+          <dt>{SETTINGS.created}</dt>
+          <dd>{formatDate(user?.created_at)}</dd>
+        </div>
+        <EditableField
+          label="Business name"
+          value={state.businessName}
+          onSave={(v) => save("businessName", v)}
+        />
+        <EditableField
+          label="Website URL"
+          type="url"
+          value={state.websiteUrl}
+          onSave={(v) => save("websiteUrl", v)}
+        />
+        <EditableField
+          label="Business description"
+          value={state.businessDescription}
+          onSave={(v) => save("businessDescription", v)}
+        />
+      </dl>
+    </section>
+  );
+}
+
+function TenancySection() {
+  const { state } = useMerchant();
+  const [creating, setCreating] = useState<"organization" | "workspace" | null>(null);
+  // Only in a multi-tenant setup: at least one organization and one workspace.
+  if (state.organizations.length === 0 || state.workspaces.length === 0) return null;
+  const activeKeys = state.apiKeys.filter((k) => k.is_active).length;
+  return (
+    <section className="card" aria-labelledby="tenancy-title">
+      <h2 id="tenancy-title">{SETTINGS.orgAndWorkspace}</h2>
+      <dl className="details">
+        <div className="field-row">
+          <dt>{SETTINGS.currentOrganization}</dt>
+          <dd>
+            <OrganizationSelector />
+          </dd>
+        </div>
+        <div className="field-row">
+          <dt>{SETTINGS.currentWorkspace}</dt>
+          <dd>
+            <WorkspaceSelector />
+          </dd>
+        </div>
+        <div className="field-row">
+          <dt>Totals</dt>
+          <dd data-testid="tenancy-totals">
+            {SETTINGS.totals(state.organizations.length, state.workspaces.length)}
+          </dd>
+        </div>
+        <div className="field-row">
+          <dt>{SETTINGS.activeKeys}</dt>
+          <dd>{activeKeys}</dd>
+        </div>
+      </dl>
+      <div className="row">
+        <button type="button" className="button" onClick={() => setCreating("organization")}>
+          {SETTINGS.newOrganization}
+        </button>
+        <button type="button" className="button" onClick={() => setCreating("workspace")}>
+          {SETTINGS.newWorkspace}
+        </button>
+        <Link to="/integrations" className="button">
+          {SETTINGS.manageApiKeys}
+        </Link>
+      </div>
+      {creating ? <CreateTenantModal kind={creating} onClose={() => setCreating(null)} /> : null}
+    </section>
+  );
+}
+
+function WalletSection() {
+  const { state } = useMerchant();
+  const { user } = useSession();
+  const ws = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
+  const stacks = ws?.stacks_address || (state.walletVerified ? state.walletAddress : "");
+  const rows = [
+    { label: SETTINGS.stacksAddress, value: stacks },
+    { label: SETTINGS.bitcoinPayment, value: ws?.bitcoin_payment_address ?? "" },
+    { label: SETTINGS.bitcoinOrdinals, value: ws?.bitcoin_ordinals_address ?? "" },
+  ].filter((r) => r.value);
+  const legacy = !stacks ? (user?.wallet_address ?? "") : "";
+  return (
+    <section className="card" aria-labelledby="wallet-title">
+      <h2 id="wallet-title">
+        {SETTINGS.wallet}{" "}
+        {stacks ? <span className="badge badge-success">{SETTINGS.walletReady}</span> : null}
+      </h2>
+      {rows.length === 0 && !legacy ? <p className="muted">{SETTINGS.noWallet}</p> : null}
+      <dl className="details">
+        {rows.map((r) => (
+          <div key={r.label} className="field-row">
+            <dt>{r.label}</dt>
+            <dd>
+              <code className="key">{r.value}</code>
+              <CopyButton text={r.value} label={r.label} />
+            </dd>
+          </div>
+        ))}
+        {legacy ? (
+          <div className="field-row">
+            <dt>{SETTINGS.legacyWallet}</dt>
+            <dd>
+              <code className="key">{legacy}</code>
+              <CopyButton text={legacy} label={SETTINGS.legacyWallet} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function EnvironmentSection() {
+  const { list, current, refresh, loading } = useEnvironments();
+  const [dialog, setDialog] = useState<"manage" | "create" | null>(null);
+  const stats = [
+    { label: SETTINGS.statTotal, value: list.length },
+    { label: SETTINGS.statSandbox, value: list.filter((e) => e.type === "sandbox").length },
+    { label: SETTINGS.statProduction, value: list.filter((e) => e.type === "production").length },
+  ];
+  return (
+    <section className="card" id="environments" aria-labelledby="environments-title">
+      <h2 id="environments-title">{SETTINGS.environments}</h2>
+      <p>
+        {SETTINGS.currentEnvironment}: <strong>{current?.name ?? SETTINGS.notAvailable}</strong>
+      </p>
+      <ul className="stat-grid" aria-busy={loading}>
+        {stats.map((s) => (
+          <li key={s.label} className="stat" data-testid={`env-stat-${s.label.toLowerCase()}`}>
+            <span className="stat-value">{s.value}</span>
+            <span className="stat-label">{s.label}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        <button type="button" className="button" onClick={() => setDialog("manage")}>
+          {SETTINGS.manageAll}
+        </button>
+        <button type="button" className="button" onClick={() => setDialog("create")}>
+          {SETTINGS.createNew}
+        </button>
+        <button type="button" className="button" onClick={() => void refresh()}>
+          {SETTINGS.refreshStats}
+        </button>
+      </div>
+      {dialog === "manage" ? <EnvironmentManagerModal onClose={() => setDialog(null)} /> : null}
+      {dialog === "create" ? <CreateEnvironmentModal onClose={() => setDialog(null)} /> : null}
+    </section>
+  );
+}
+
+function SecuritySection() {
+  const items = [
+    SETTINGS.enable2fa,
+    SETTINGS.managePreferences,
+    SETTINGS.changePassword,
+    SETTINGS.requestExport,
+  ];
+  return (
+    <section className="card" aria-labelledby="security-title">
+      <h2 id="security-title">{SETTINGS.security}</h2>
+      <ul className="list">
+        {items.map((label) => (
+          <li key={label} className="list-row">
+            <span>{label}</span>
+            <button type="button" className="button button-small" disabled aria-describedby="security-note">
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p id="security-note" className="muted">
+        {SETTINGS.staticNote}
+      </p>
+    </section>
+  );
+}
+
+function DangerZone() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card card-danger" aria-labelledby="danger-title">
+      <h2 id="danger-title">{SETTINGS.dangerZone}</h2>
+      <p>{SETTINGS.deleteWarning}</p>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        {SETTINGS.deleteAccount}
+      </button>
+      {open ? <DeleteAccountModal onClose={() => setOpen(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { slugify } from "./slug.ts";
+
+describe("slug default (SPEC.md §2 Get Started step 1)", () => {
+  it("lowercases and turns runs of non-alphanumerics into one hyphen", () => {
+    expect(slugify("Main Store")).toBe("main-store");
+    expect(slugify("Acme   &  Co.!! Shop")).toBe("acme-co-shop");
+  });
+  it("drops hyphens at the ends", () => {
+    expect(slugify("  --Beans--  ")).toBe("beans");
+  });
+});

@@ -1,0 +1,19 @@
+import { LANDING } from "../messages.ts";
+import { useTheme } from "../state/theme.tsx";
+
+export function ThemeToggle() {
+  const { theme, toggle } = useTheme();
+  const label = theme === "dark" ? LANDING.themeToLight : LANDING.themeToDark;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      onClick={toggle}
+      data-testid="theme-toggle"
+    >
+      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
+const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk", "/pay/"];
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+/**
+ * What the gateway does in production, for the tests: the built dashboard from dist/ with an SPA
+ * fallback to index.html, and every API path forwarded to the API server (one origin).
+ */
+export async function serveDashboard(): Promise<{
+  url: string;
+  setApi(url: string): void;
+  close(): Promise<void>;
+}> {
+  if (!existsSync(path.join(DIST_DIR, "index.html")))
+    throw new Error("dist/ is missing: run `vite build` first");
+  let api = "";
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (API_PREFIXES.some((p) => url.pathname.startsWith(p))) return forward(api, req, res);
+    const file = path.join(DIST_DIR, path.normalize(url.pathname));
+    const found = file.startsWith(DIST_DIR) && existsSync(file) && statSync(file).isFile();
+    const served = found ? file : path.join(DIST_DIR, "index.html");
+    res.writeHead(200, { "content-type": TYPES[path.extname(served)] ?? "application/octet-stream" });
+    createReadStream(served).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setApi: (url) => {
+      api = url;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function forward(api: string, req: http.IncomingMessage, res: http.ServerResponse) {
+  const target = new URL(req.url ?? "/", api);
+  const upstream = http.request(
+    target,
+    { method: req.method, headers: { ...req.headers, host: target.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on("error", () => {
+    res.writeHead(502);
+    res.end();
+  });
+  req.pipe(upstream);
+}

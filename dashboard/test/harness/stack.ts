@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startDevnet } from "@spay/devnet";
+import { loadConfig, startServer } from "@spay/server";
+import { serveDashboard } from "./dashboard-server.ts";
+
+/** One devnet, the gateway (with its settlement watcher) and the built dashboard: one per test file. */
+export interface TestStack {
+  /** The dashboard's origin; the API answers on the same origin. */
+  url: string;
+  apiUrl: string;
+  devnetUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<TestStack> {
+  const dashboard = await serveDashboard();
+  const devnet = await startDevnet({ port: 0, blockMs: 0 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), "spay-dashboard-"));
+  const server = await startServer(
+    loadConfig(
+      {},
+      {
+        port: 0,
+        host: "127.0.0.1",
+        dataDir,
+        devnet: "off",
+        stacksApiUrl: devnet.url,
+        fxSource: "fixed:100000",
+        publicUrl: dashboard.url,
+        rateLimitIpPerSecond: 0,
+        rateLimitKeyPerSecond: 0,
+        rateLimitAuthPerMinute: 0,
+        scryptLog2N: 10,
+        watchIntervalMs: 100,
+      },
+    ),
+    { devnetUrl: devnet.url },
+  );
+  dashboard.setApi(server.url);
+  return {
+    url: dashboard.url,
+    apiUrl: server.url,
+    devnetUrl: devnet.url,
+    async close() {
+      await dashboard.close();
+      await server.close();
+      await devnet.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

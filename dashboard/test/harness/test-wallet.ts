@@ -1,0 +1,116 @@
+import { ACCOUNTS } from "@spay/devnet";
+import { hashMessage } from "@stacks/encryption";
+import {
+  broadcastTransaction,
+  Cl,
+  makeContractCall,
+  PostConditionMode,
+  privateKeyToPublic,
+  signMessageHashRsv,
+} from "@stacks/transactions";
+import type { Page } from "playwright-core";
+
+interface CallContractParams {
+  contract: `${string}.${string}`;
+  functionName: string;
+  functionArgs: string[];
+  postConditions?: string[];
+  postConditionMode?: "allow" | "deny";
+}
+
+function account(name: string) {
+  const a = ACCOUNTS.find((x) => x.name === name);
+  if (!a) throw new Error(`no devnet account ${name}`);
+  return { ...a, publicKey: privateKeyToPublic(a.privateKey) as string };
+}
+
+/** The merchant's payout wallet (signs the challenge) and the payer (funded with sBTC on the devnet). */
+export const WALLETS = { merchant: account("wallet_2"), payer: account("wallet_1") } as const;
+export type WalletRole = keyof typeof WALLETS;
+
+async function signAndBroadcast(devnetUrl: string, params: CallContractParams): Promise<string> {
+  const [contractAddress, contractName] = params.contract.split(".") as [string, string];
+  const tx = await makeContractCall({
+    contractAddress,
+    contractName,
+    functionName: params.functionName,
+    functionArgs: params.functionArgs.map((hex) => Cl.deserialize(hex)),
+    postConditions: params.postConditions ?? [],
+    postConditionMode:
+      params.postConditionMode === "allow" ? PostConditionMode.Allow : PostConditionMode.Deny,
+    senderKey: WALLETS.payer.privateKey,
+    network: "testnet",
+    client: { baseUrl: devnetUrl },
+    fee: 3_000n,
+  });
+  const result = (await broadcastTransaction({
+    transaction: tx,
+    network: "testnet",
+    client: { baseUrl: devnetUrl },
+  })) as { txid: string; error?: string; reason?: string };
+  if (result.error) throw new Error(`broadcast rejected: ${result.reason ?? result.error}`);
+  return result.txid;
+}
+
+/**
+ * DESIGN.md "Chain facts": plays Leather with an injected `window.LeatherProvider` answering
+ * JSON-RPC and signing for real in Node with devnet keys. `window.__walletRole` picks the account
+ * the wallet presents ('merchant' by default, 'payer' to pay).
+ */
+export async function installTestWallet(page: Page, devnetUrl: string): Promise<void> {
+  await page.exposeFunction("spayTestSignMessage", (role: WalletRole, message: string) =>
+    signMessageHashRsv({
+      messageHash: Buffer.from(hashMessage(message)).toString("hex"),
+      privateKey: WALLETS[role].privateKey,
+    }),
+  );
+  await page.exposeFunction("spayTestCallContract", (params: CallContractParams) =>
+    signAndBroadcast(devnetUrl, params),
+  );
+  await page.addInitScript(
+    (wallets) => {
+      type Rpc = { jsonrpc: "2.0"; id: string; result?: unknown; error?: { code: number; message: string } };
+      const w = window as unknown as {
+        LeatherProvider: unknown;
+        __walletRole: "merchant" | "payer";
+        __walletCalls: string[];
+        spayTestSignMessage(role: string, message: string): Promise<string>;
+        spayTestCallContract(params: unknown): Promise<string>;
+      };
+      w.__walletRole = "merchant";
+      w.__walletCalls = [];
+      w.LeatherProvider = {
+        isLeather: true,
+        async request(method: string, params: { message?: string }): Promise<Rpc> {
+          w.__walletCalls.push(method);
+          const id = crypto.randomUUID();
+          const me = wallets[w.__walletRole];
+          try {
+            if (method === "getAddresses") {
+              return {
+                jsonrpc: "2.0",
+                id,
+                result: { addresses: [{ symbol: "STX", address: me.address, publicKey: me.publicKey }] },
+              };
+            }
+            if (method === "stx_signMessage") {
+              const signature = await w.spayTestSignMessage(w.__walletRole, params.message ?? "");
+              return { jsonrpc: "2.0", id, result: { signature, publicKey: me.publicKey } };
+            }
+            if (method === "stx_callContract") {
+              return { jsonrpc: "2.0", id, result: { txid: await w.spayTestCallContract(params) } };
+            }
+          } catch (err) {
+            return { jsonrpc: "2.0", id, error: { code: -32603, message: String(err) } };
+          }
+          return { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
+        },
+      };
+      localStorage.setItem("STX_PROVIDER", "LeatherProvider");
+    },
+    {
+      merchant: { address: WALLETS.merchant.address, publicKey: WALLETS.merchant.publicKey },
+      payer: { address: WALLETS.payer.address, publicKey: WALLETS.payer.publicKey },
+    },
+  );
+}
