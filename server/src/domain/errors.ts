@@ -25,6 +25,11 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "An account with this email already exists",
   },
+  current_password_incorrect: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The current password is incorrect",
+  },
   invalid_credentials: { status: 401, type: "authentication_error", message: "Invalid email or password" },
   slug_taken: { status: 409, type: "invalid_request_error", message: "This slug is already taken" },
   environment_name_exists: {

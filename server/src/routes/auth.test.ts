@@ -244,3 +244,82 @@ describe("sign-in with a Stacks wallet", () => {
     expect(res.body.error.code).toBe("challenge_not_found");
   });
 });
+
+describe("account settings", () => {
+  const login = (email: string, password: string) =>
+    api.request("POST", "/v1/auth/login", { body: { email, password } });
+
+  it("a user renames themselves and changes their email; a taken email is email_already_exists", async () => {
+    const { token } = await signUp(api);
+    const other = await signUp(api);
+    const newEmail = uniqueEmail();
+    const res = await api.request("PATCH", "/v1/auth/session", {
+      token,
+      body: { name: "Ada", email: newEmail },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: "Ada", email: newEmail });
+    expect((await api.request("GET", "/v1/auth/session", { token })).body.user.email).toBe(newEmail);
+    const taken = await api.request("PATCH", "/v1/auth/session", {
+      token,
+      body: { email: other.email.toUpperCase() },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe("email_already_exists");
+    const blank = await api.request("PATCH", "/v1/auth/session", { token, body: { name: "  " } });
+    expect(blank.status).toBe(400);
+  });
+
+  it("changing the password needs the current one, and signs out the user's other sessions", async () => {
+    const { token, email } = await signUp(api);
+    const other = (await login(email, "s3cret-password")).body.session_id as string;
+    const wrong = await api.request("POST", "/v1/auth/password", {
+      token,
+      body: { current_password: "not-it", new_password: "a-new-password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe("current_password_incorrect");
+    const missing = await api.request("POST", "/v1/auth/password", {
+      token,
+      body: { new_password: "a-new-password" },
+    });
+    expect(missing.body.error.code).toBe("current_password_incorrect");
+
+    const ok = await api.request("POST", "/v1/auth/password", {
+      token,
+      body: { current_password: "s3cret-password", new_password: "a-new-password" },
+    });
+    expect(ok.body).toEqual({ ok: true });
+    expect((await api.request("GET", "/v1/auth/session", { token })).status).toBe(200);
+    expect((await api.request("GET", "/v1/auth/session", { token: other })).status).toBe(401);
+    expect((await login(email, "s3cret-password")).status).toBe(401);
+    expect((await login(email, "a-new-password")).status).toBe(200);
+  });
+
+  it("a wallet-only account sets its first password without a current one", async () => {
+    const wallet = newTestWallet();
+    const challenge = (await api.request("GET", `/v1/auth/wallet/challenge?address=${wallet.address}`)).body;
+    const signIn = await api.request("POST", "/v1/auth/wallet/verify", {
+      body: {
+        address: wallet.address,
+        public_key: wallet.publicKey,
+        signature: signMessage(wallet, challenge.message),
+        nonce: challenge.nonce,
+      },
+    });
+    const token = signIn.body.session_id as string;
+    const email = uniqueEmail();
+    await api.request("PATCH", "/v1/auth/session", { token, body: { email } });
+    const set = await api.request("POST", "/v1/auth/password", {
+      token,
+      body: { new_password: "first-password" },
+    });
+    expect(set.status).toBe(200);
+    expect((await login(email, "first-password")).status).toBe(200);
+    const keyed = await api.request("POST", "/v1/auth/password", {
+      token: "sk_test_not_a_session",
+      body: { new_password: "another-password" },
+    });
+    expect(keyed.status).toBe(401);
+  });
+});

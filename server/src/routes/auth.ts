@@ -16,6 +16,17 @@ const RegisterBody = z
 const LoginBody = z
   .strictObject({ email: Email, password: z.string().min(1).max(200) })
   .openapi("LoginRequest");
+const ProfileBody = z
+  .strictObject({ name: z.string().trim().min(1).max(100).optional(), email: Email.optional() })
+  .openapi("ProfileUpdateRequest");
+const PasswordBody = z
+  .strictObject({
+    current_password: z.string().min(1).max(200).optional().openapi({
+      description: "Required unless the account has no password yet (wallet sign-in only)",
+    }),
+    new_password: Password,
+  })
+  .openapi("PasswordChangeRequest");
 const ChallengeQuery = z.object({
   address: z.string().min(1).max(64),
   purpose: z.enum(["sign_in", "payout_wallet"]).default("sign_in"),
@@ -107,6 +118,42 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
     async (c) => {
       const session = requireSession(c);
       return c.json({ user: await auth.currentUser(deps, session.userId) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/auth/session",
+      tags: ["Auth"],
+      summary: "Change the signed-in user's name or email",
+      security: bearerSecurity,
+      request: { body: jsonBody(ProfileBody) },
+      responses: {
+        200: jsonResponse(z.object({ user: UserSchema }), "Updated user"),
+        ...errorResponses(400, 401, 409),
+      },
+    }),
+    async (c) => {
+      const session = requireSession(c);
+      return c.json({ user: await auth.updateProfile(deps, session.userId, c.req.valid("json")) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/auth/password",
+      tags: ["Auth"],
+      summary: "Change the password; the user's other sessions are signed out",
+      security: bearerSecurity,
+      request: { body: jsonBody(PasswordBody) },
+      responses: { 200: jsonResponse(OkSchema, "Changed"), ...errorResponses(400, 401) },
+    }),
+    async (c) => {
+      const session = requireSession(c);
+      await auth.changePassword(deps, session, c.req.valid("json"));
+      return c.json({ ok: true as const }, 200);
     },
   );
 

@@ -263,7 +263,7 @@ describe("onboarding status", () => {
     expect((await status(account)).onboarding_status.business_info_completed).toBe(false);
   });
 
-  it("test_payment_completed turns on after a test payment intent is created", async () => {
+  it("creating a test payment intent does not complete the sandbox step (paying it does: settlement tests)", async () => {
     const account = await newAccount();
     const { response } = await verifyPayoutWallet(api, account.token, account.workspaceId);
     expect((await status(account)).onboarding_status.test_payment_completed).toBe(false);
@@ -273,7 +273,7 @@ describe("onboarding status", () => {
       body: { env: "test", amount_minor: 100, currency: "usd", metadata: { source: "onboarding" } },
     });
     expect(intent.status).toBe(201);
-    expect((await status(account)).onboarding_status.test_payment_completed).toBe(true);
+    expect((await status(account)).onboarding_status.test_payment_completed).toBe(false);
   });
 
   it("api_keys_created counts only active keys", async () => {

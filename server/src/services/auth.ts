@@ -155,6 +155,57 @@ export async function currentUser(deps: Deps, userId: string): Promise<UserView>
   return userView(deps.db, user);
 }
 
+/** Changes the user's name and/or email (emails stay unique across accounts). */
+export async function updateProfile(
+  deps: Deps,
+  userId: string,
+  input: { name?: string | undefined; email?: string | undefined },
+): Promise<UserView> {
+  const changes: { name?: string; email?: string } = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.email !== undefined) changes.email = normalizeEmail(input.email);
+  if (Object.keys(changes).length > 0) {
+    try {
+      await deps.db.updateTable("users").set(changes).where("id", "=", userId).execute();
+    } catch (err) {
+      if (isUniqueViolation(err, "email")) throw new ApiError("email_already_exists", { param: "email" });
+      throw err;
+    }
+  }
+  return currentUser(deps, userId);
+}
+
+/**
+ * Sets a new password after checking the current one (a wallet-only account, which has none, may
+ * set its first password without it). Every other session of the user is signed out.
+ */
+export async function changePassword(
+  deps: Deps,
+  session: { userId: string; sessionId: string },
+  input: { current_password?: string | undefined; new_password: string },
+): Promise<void> {
+  const user = await deps.db
+    .selectFrom("users")
+    .select(["password_hash"])
+    .where("id", "=", session.userId)
+    .executeTakeFirstOrThrow();
+  if (user.password_hash) {
+    const valid = await verifyPassword(input.current_password ?? "", user.password_hash);
+    if (!valid) throw new ApiError("current_password_incorrect", { param: "current_password" });
+  }
+  const password_hash = await hashPassword(input.new_password, deps.config.scryptLog2N);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash }).where("id", "=", session.userId).execute();
+    await trx
+      .updateTable("sessions")
+      .set({ revoked_at: nowSeconds() })
+      .where("user_id", "=", session.userId)
+      .where("id", "!=", session.sessionId)
+      .where("revoked_at", "is", null)
+      .execute();
+  });
+}
+
 export type ChallengePurpose = "sign_in" | "payout_wallet";
 
 export interface WalletChallenge {

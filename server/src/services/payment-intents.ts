@@ -141,7 +141,7 @@ async function creationContext(db: Db, scope: WorkspaceScope, productId: string 
     .selectFrom("environments as e")
     .innerJoin("workspaces as w", "w.id", "e.workspace_id")
     .leftJoin("workspace_wallets as ww", "ww.workspace_id", "w.id")
-    .select(["e.id as environment_id", "e.type", "ww.stacks_address", "w.test_payment_completed"])
+    .select(["e.id as environment_id", "e.type", "ww.stacks_address"])
     .select(
       productId === undefined
         ? sql<boolean>`true`.as("product_ok")
@@ -251,13 +251,6 @@ export async function createPaymentIntent(
       metadata: JSON.stringify(values.metadata),
     })
     .execute();
-  if (env === "test" && !ctx.test_payment_completed) {
-    await deps.db
-      .updateTable("workspaces")
-      .set({ test_payment_completed: true })
-      .where("id", "=", scope.workspaceId)
-      .execute();
-  }
   return view;
 }
 

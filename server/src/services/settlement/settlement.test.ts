@@ -140,6 +140,11 @@ async function payAndSubmit(
 
 describe("a real transfer settles its intent", () => {
   it("sBTC: signed, broadcast, mined, submitted → payment_settled with the events of each step", async () => {
+    const onboarding = () =>
+      api.request("GET", "/onboarding/status", {
+        token: merchant.token,
+        headers: { "x-workspace-id": merchant.workspaceId },
+      });
     const intent = await createIntent();
     const txid = await payAndSubmit(intent);
     expect((await retrieve(intent.id)).status).toBe("transaction_broadcast");
@@ -156,6 +161,8 @@ describe("a real transfer settles its intent", () => {
       "requires_payment_method→transaction_broadcast:txid_submitted",
       "transaction_broadcast→payment_settled:paid",
     ]);
+    // The first settled test payment completes Get Started's sandbox step.
+    expect((await onboarding()).body.onboarding_status.test_payment_completed).toBe(true);
     expect(await outboxTypes(intent.id)).toEqual([
       "payment_intent.created",
       "payment_intent.processing",

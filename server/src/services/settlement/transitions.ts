@@ -16,8 +16,9 @@ export interface IntentChange {
 }
 
 /**
- * Applies a change to a locked intent: the row, its payment event (from → to, reason, txid) and the
- * outbox event, all in the caller's transaction. A change that moves nothing writes nothing.
+ * Applies a change to a locked intent: the row, its payment event (from → to, reason, txid), the
+ * outbox event, and — for the first settled test payment — the workspace's onboarding flag, all in
+ * the caller's transaction. A change that moves nothing writes nothing.
  */
 export async function changeIntent(
   deps: Deps,
@@ -45,6 +46,15 @@ export async function changeIntent(
   const to = updated.status as PaymentStatus;
   if (from !== to || event !== null) {
     await recordPaymentEvent(trx, intent.id, from, to, { reason: change.reason ?? null, txid: eventTxid });
+  }
+  if (to === "payment_settled" && from !== to && intent.env === "test") {
+    // Get Started's sandbox step is done once a test payment is actually paid, not just created.
+    await trx
+      .updateTable("workspaces")
+      .set({ test_payment_completed: true })
+      .where("id", "=", intent.workspace_id)
+      .where("test_payment_completed", "=", false)
+      .execute();
   }
   if (event) {
     await recordEvent(trx, {

@@ -1,0 +1,93 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { PaymentStatus } from "../domain/payment-status.ts";
+import type { Deps } from "../http/context.ts";
+import type { Pagination } from "../http/openapi.ts";
+import type { WorkspaceScope } from "./access.ts";
+import { fetchPage, type Page } from "./pagination.ts";
+import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
+
+/** SPEC.md §4 "Filters": the chips of the Payments screen. */
+export const PAYMENT_FILTERS = ["all", "paid", "pending", "fulfillment", "failed"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+
+/** Pending = the five in-flight statuses plus requires_payment_method. */
+export const PENDING_STATUSES: readonly PaymentStatus[] = [
+  "requires_payment_method",
+  "payment_initiated",
+  "transaction_broadcast",
+  "transaction_pending",
+  "transaction_confirmed",
+];
+export const FAILED_STATUSES: readonly PaymentStatus[] = ["failed", "canceled", "expired"];
+/** Fulfillment = settled, fulfillment required and not yet delivered or completed. */
+export const OPEN_FULFILLMENT_STATUSES = ["processing", "shipped"] as const;
+
+type IntentsBuilder = ExpressionBuilder<Database, "payment_intents">;
+
+/** The SQL condition of one filter. */
+export function filterCondition(filter: PaymentFilter) {
+  return (eb: IntentsBuilder) => {
+    switch (filter) {
+      case "all":
+        return eb.lit(true);
+      case "paid":
+        return eb("status", "=", "payment_settled");
+      case "pending":
+        return eb("status", "in", [...PENDING_STATUSES]);
+      case "failed":
+        return eb("status", "in", [...FAILED_STATUSES]);
+      case "fulfillment":
+        return eb.and([
+          eb("status", "=", "payment_settled"),
+          eb("fulfillment_status", "in", [...OPEN_FULFILLMENT_STATUSES]),
+        ]);
+    }
+  };
+}
+
+function scoped(deps: Deps, scope: WorkspaceScope) {
+  let query = deps.db.selectFrom("payment_intents").where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  return query;
+}
+
+/** One page of the workspace's payments matching a filter, newest first. */
+export async function listPaymentsByFilter(
+  deps: Deps,
+  scope: WorkspaceScope,
+  page: Pagination & { filter: PaymentFilter },
+  url: string,
+): Promise<Page<PaymentIntentView>> {
+  const query = scoped(deps, scope).selectAll().where(filterCondition(page.filter));
+  const result = await fetchPage(deps.db, "payment_intents", scope.workspaceId, page, url, (w) =>
+    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
+  );
+  return { ...result, data: result.data.map((r) => paymentIntentView(deps, r)) };
+}
+
+/** How many payments each chip holds, counted in one query. */
+export async function countPaymentsByFilter(
+  deps: Deps,
+  scope: WorkspaceScope,
+): Promise<Record<PaymentFilter, number>> {
+  const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+  const row = await scoped(deps, scope)
+    .select([
+      sql<string>`count(*)`.as("all"),
+      sql<string>`count(*) filter (where status = 'payment_settled')`.as("paid"),
+      sql<string>`count(*) filter (where status in (${inList(PENDING_STATUSES)}))`.as("pending"),
+      sql<string>`count(*) filter (where status = 'payment_settled' and fulfillment_status in (${inList(OPEN_FULFILLMENT_STATUSES)}))`.as(
+        "fulfillment",
+      ),
+      sql<string>`count(*) filter (where status in (${inList(FAILED_STATUSES)}))`.as("failed"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    all: Number(row.all),
+    paid: Number(row.paid),
+    pending: Number(row.pending),
+    fulfillment: Number(row.fulfillment),
+    failed: Number(row.failed),
+  };
+}
