@@ -18,7 +18,8 @@ export function devnetNetwork(url: string): StacksNetwork {
 
 export interface TransferOptions {
   readonly url: string;
-  readonly token: DevnetToken;
+  /** The token's contract and `define-fungible-token` name (any SIP-010 contract). */
+  readonly token: Pick<DevnetToken, "contractId" | "assetName">;
   readonly from: DevnetAccount | { readonly address: string; readonly privateKey: string };
   readonly to: string;
   readonly amount: bigint;

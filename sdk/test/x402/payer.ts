@@ -3,17 +3,8 @@
  * wrong ones the paywall must refuse (short amount, another payee, a broken signature).
  */
 import { ACCOUNTS, SBTC_CONTRACT_ID } from "@spay/devnet";
-import {
-  broadcastTransaction,
-  bufferCVFromString,
-  fetchNonce,
-  makeContractCall,
-  Pc,
-  PostConditionMode,
-  principalCV,
-  someCV,
-  uintCV,
-} from "@stacks/transactions";
+import { signTokenTransfer } from "@spay/devnet/testing";
+import { broadcastTransaction } from "@stacks/transactions";
 import {
   decodeX402Header,
   encodeX402Header,
@@ -36,36 +27,24 @@ export interface TransferOverrides {
 }
 
 /** A signed, not yet broadcast SIP-010 transfer answering `accept` (or deliberately not). */
-export async function signTransfer(
+export function signTransfer(
   devnetUrl: string,
   payer: DevnetAccount,
   accept: X402AcceptV2,
   overrides: TransferOverrides = {},
 ) {
-  const contract = overrides.contract ?? accept.asset;
-  const [address, name] = contract.split(".") as [string, string];
-  const amount = overrides.amount ?? BigInt(accept.amount);
-  const assetName = accept.extra.assetName ?? (contract === SBTC_CONTRACT_ID ? "sbtc-token" : "usdc-token");
-  return makeContractCall({
-    contractAddress: address,
-    contractName: name,
-    functionName: "transfer",
-    functionArgs: [
-      uintCV(amount),
-      principalCV(payer.address),
-      principalCV(overrides.to ?? accept.payTo),
-      someCV(bufferCVFromString(overrides.memo ?? accept.extra.nonce)),
-    ],
-    senderKey: payer.privateKey,
-    network: "testnet",
-    nonce: await fetchNonce({ address: payer.address, client: { baseUrl: devnetUrl } }),
+  const contractId = overrides.contract ?? accept.asset;
+  return signTokenTransfer({
+    url: devnetUrl,
+    token: {
+      contractId,
+      assetName: accept.extra.assetName ?? (contractId === SBTC_CONTRACT_ID ? "sbtc-token" : "usdc-token"),
+    },
+    from: payer,
+    to: overrides.to ?? accept.payTo,
+    amount: overrides.amount ?? BigInt(accept.amount),
+    memo: overrides.memo ?? accept.extra.nonce,
     fee: 2_000n,
-    postConditionMode: PostConditionMode.Deny,
-    postConditions: [
-      Pc.principal(payer.address)
-        .willSendEq(amount)
-        .ft(contract as `${string}.${string}`, assetName),
-    ],
   });
 }
 

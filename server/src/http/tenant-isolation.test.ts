@@ -102,6 +102,14 @@ const CASES: Case[] = [
   { method: "POST", path: "/v1/events/{event}/redeliver", as: ["session", "sk"] },
   {
     method: "POST",
+    path: "/v1/payment_intents/{intent}/fulfillment",
+    body: { fulfillment_status: "shipped" },
+    as: ["session", "sk"],
+  },
+  { method: "GET", path: "/v1/payment_intents/{intent}/webhook_deliveries", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/webhook_endpoints/{endpoint}/attempts", as: ["session", "sk"] },
+  {
+    method: "POST",
     path: "/v1/payment_intents/{intent}/submit",
     body: { txid: "ab".repeat(32) },
     as: ["session", "sk", "pk"],
@@ -125,7 +133,12 @@ describe("tenant isolation", () => {
     );
     const covered = new Set(CASES.map((c) => `${c.method} ${c.path.replace(/\{\w+\}/g, "{id}")}`));
     // Public by design: a payment link page is readable by anyone.
-    const publicRoutes = new Set(["GET /api/payment-links/{id}"]);
+    const publicRoutes = new Set([
+      "GET /api/payment-links/{id}",
+      // Hosted checkout pages: the link or intent id is what the customer was given.
+      "GET /api/checkout/payment-links/{id}",
+      "GET /api/checkout/payment-intents/{id}",
+    ]);
     const missing = templated.filter((r) => !covered.has(r) && !publicRoutes.has(r));
     expect(missing).toEqual([]);
   });

@@ -108,11 +108,11 @@ export async function analyticsOverview(
       .executeTakeFirstOrThrow(),
     scoped(deps, scope, since)
       .select([
-        sql<string>`floor(created_at / ${DAY})`.as("day"),
+        sql<string>`floor(created_at / ${sql.lit(DAY)})`.as("day"),
         sql<string>`count(*)`.as("transactions"),
         settledAmount.as("revenue"),
       ])
-      .groupBy(sql`floor(created_at / ${DAY})`)
+      .groupBy(sql`floor(created_at / ${sql.lit(DAY)})`)
       .execute(),
     scoped(deps, scope, since).selectAll().orderBy("seq", "desc").limit(RECENT_ROWS).execute(),
     scoped(deps, scope, since)

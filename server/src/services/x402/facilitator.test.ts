@@ -1,15 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ACCOUNTS, type Devnet, SBTC_CONTRACT_ID, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
-import {
-  bufferCVFromString,
-  fetchNonce,
-  makeContractCall,
-  Pc,
-  PostConditionMode,
-  principalCV,
-  someCV,
-  uintCV,
-} from "@stacks/transactions";
+import { signTokenTransfer } from "@spay/devnet/testing";
+import { fetchNonce } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeHeader } from "../../domain/x402/codec.ts";
 import {
@@ -63,33 +55,19 @@ async function signTransfer(
   payer: (typeof payers)[number],
   opts: { contract?: string; asset?: string; amount: bigint; to: string; memo: string; nonceOffset?: bigint },
 ) {
-  const contract = opts.contract ?? USDC_CONTRACT_ID;
-  const [address, name] = contract.split(".") as [string, string];
   const nonce =
     (await fetchNonce({ address: payer.address, client: { baseUrl: devnet.url } })) +
     (opts.nonceOffset ?? 0n);
-  const tx = await makeContractCall({
-    contractAddress: address,
-    contractName: name,
-    functionName: "transfer",
-    functionArgs: [
-      uintCV(opts.amount),
-      principalCV(payer.address),
-      principalCV(opts.to),
-      someCV(bufferCVFromString(opts.memo)),
-    ],
-    senderKey: payer.privateKey,
-    network: "testnet",
+  return signTokenTransfer({
+    url: devnet.url,
+    token: { contractId: opts.contract ?? USDC_CONTRACT_ID, assetName: opts.asset ?? "usdc-token" },
+    from: payer,
+    to: opts.to,
+    amount: opts.amount,
+    memo: opts.memo,
     nonce,
     fee: 2_000n,
-    postConditionMode: PostConditionMode.Deny,
-    postConditions: [
-      Pc.principal(payer.address)
-        .willSendEq(opts.amount)
-        .ft(contract as `${string}.${string}`, opts.asset ?? "usdc-token"),
-    ],
   });
-  return tx;
 }
 
 const call = (path: string, body: unknown) => api.request("POST", path, { token: merchant.sk, body });

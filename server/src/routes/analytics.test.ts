@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+
+let api: TestApi;
+let merchant: Merchant;
+beforeAll(async () => {
+  api = await startTestApi();
+  merchant = await setupMerchant(api);
+  const rows: [number, string, string | null][] = [
+    [1000, "payment_settled", "Ann@Example.com"],
+    [2500, "payment_settled", "ann@example.com"],
+    [400, "failed", "bob@example.com"],
+    [300, "requires_payment_method", null],
+  ];
+  for (const [amount, status, email] of rows) {
+    const res = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      body: { amount_minor: amount, ...(email ? { customer_email: email } : {}) },
+    });
+    await api.deps.db.updateTable("payment_intents").set({ status }).where("id", "=", res.body.id).execute();
+  }
+  // An old payment, outside the 7-day window but inside 30 days.
+  const old = await api.request("POST", "/v1/payment_intents", {
+    token: merchant.sk,
+    body: { amount_minor: 9900 },
+  });
+  await api.deps.db
+    .updateTable("payment_intents")
+    .set({ status: "payment_settled", created_at: Math.floor(Date.now() / 1000) - 10 * 86_400 })
+    .where("id", "=", old.body.id)
+    .execute();
+});
+afterAll(() => api.close());
+
+describe("GET /v1/analytics/overview", () => {
+  it("computes the four cards by SPEC.md §9 over the range", async () => {
+    const res = await api.request("GET", "/v1/analytics/overview?range=7d", { token: merchant.sk });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      range: "7d",
+      total_revenue_minor: 3500,
+      transactions: 4,
+      settled: 2,
+      success_rate: 50,
+      active_customers: 2,
+    });
+    expect(res.body.series).toHaveLength(7);
+    const today = res.body.series.at(-1);
+    expect(today).toMatchObject({ revenue_minor: 3500, transactions: 4 });
+  });
+
+  it("lists recent transactions and customers (total spent counts settled payments only)", async () => {
+    const res = await api.request("GET", "/v1/analytics/overview?range=30d", { token: merchant.sk });
+    expect(res.body.total_revenue_minor).toBe(13_400);
+    expect(res.body.series).toHaveLength(30);
+    expect(res.body.recent_transactions).toHaveLength(5);
+    const byEmail = Object.fromEntries(res.body.recent_customers.map((c: { email: string }) => [c.email, c]));
+    expect(byEmail["ann@example.com"]).toMatchObject({ total_spent_minor: 3500, payments: 2 });
+    expect(byEmail["bob@example.com"]).toMatchObject({ total_spent_minor: 0, payments: 1 });
+  });
+
+  it("an empty workspace shows zeros and no success rate; an unknown range is 400", async () => {
+    const other = await setupMerchant(api);
+    const res = await api.request("GET", "/v1/analytics/overview", { token: other.sk });
+    expect(res.body).toMatchObject({ range: "7d", transactions: 0, success_rate: null, active_customers: 0 });
+    expect((await api.request("GET", "/v1/analytics/overview?range=2w", { token: other.sk })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe("GET /v1/analytics/export", () => {
+  it("downloads the range's payments as CSV", async () => {
+    const res = await api.request("GET", "/v1/analytics/export?range=7d", {
+      token: merchant.token,
+      headers: { "x-workspace-id": merchant.workspaceId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toContain("spay-payments-7d.csv");
+    const lines = String(res.body).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "id,created_at,amount_usd,currency,status,fulfillment_status,customer_email,asset,amount_asset,txid,payment_method,product_id,env",
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines.some((l) => l.includes(",25.00,usd,payment_settled,"))).toBe(true);
+  });
+});
