@@ -24,6 +24,8 @@ function banner(url: string, devnet: Awaited<ReturnType<typeof startEmbeddedDevn
   const lines = [
     "",
     "  sPay is running",
+    `  Dashboard      ${url}/`,
+    `  Docs           ${url}/docs`,
     `  API            ${url}/v1`,
     `  OpenAPI        ${url}/v1/openapi.json`,
     `  Health         ${url}/health`,
