@@ -37,6 +37,8 @@ describe("front ends on the API's origin", () => {
       expect(res.status, p).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
   });
 
