@@ -3,6 +3,7 @@
  *
  *   pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <atomic units>]
  *   pnpm spay listen --forward-to http://localhost:3000/webhooks --api-key sk_test_…
+ *   pnpm spay verify-wallet --session sess_… --workspace ws_… [--account wallet_8]
  *
  * Signs a real SIP-010 transfer with one of the devnet's funded accounts, broadcasts it to the
  * devnet, and reports the txid to sPay, so a payment settles within a block or two.
@@ -11,6 +12,7 @@ import { parseArgs } from "node:util";
 import { ACCOUNTS } from "@spay/devnet";
 import { listen } from "./listen.ts";
 import { payIntent } from "./pay.ts";
+import { verifyWallet } from "./verify-wallet.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -18,7 +20,9 @@ const { positionals, values } = parseArgs({
     key: { type: "string" },
     "api-key": { type: "string" },
     "forward-to": { type: "string" },
-    account: { type: "string", default: "wallet_1" },
+    session: { type: "string" },
+    workspace: { type: "string" },
+    account: { type: "string" },
     amount: { type: "string" },
     api: {
       type: "string",
@@ -49,13 +53,39 @@ if (command === "listen") {
   });
   await new Promise(() => {});
 }
+if (command === "verify-wallet") {
+  const account = ACCOUNTS.find(
+    (a) => a.name === (values.account === "wallet_1" ? "wallet_8" : values.account),
+  );
+  if (!values.session || !values.workspace || !account) {
+    console.error(
+      "usage: pnpm spay verify-wallet --session <sess_…> --workspace <ws_…> [--account wallet_8]",
+    );
+    process.exit(2);
+  }
+  try {
+    const { address, keys } = await verifyWallet({
+      apiUrl: values.api,
+      session: values.session,
+      workspaceId: values.workspace,
+      privateKey: account.privateKey,
+    });
+    console.log(`Payout wallet ${address} (${account.name}) verified`);
+    for (const key of keys)
+      console.log(`  ${key.type === "sk" ? "secret key     " : "publishable key"}  ${key.key}`);
+    process.exit(0);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}
 if (command !== "pay" || !intentId || !values.key) {
   console.error(
     "usage: pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <units>]",
   );
   process.exit(2);
 }
-const account = ACCOUNTS.find((a) => a.name === values.account);
+const account = ACCOUNTS.find((a) => a.name === (values.account ?? "wallet_1"));
 if (!account) {
   console.error(`unknown account ${values.account}; one of: ${ACCOUNTS.map((a) => a.name).join(", ")}`);
   process.exit(2);

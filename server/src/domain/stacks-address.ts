@@ -1,10 +1,12 @@
-import { verifyMessageSignatureRsv } from "@stacks/encryption";
+import { bytesToHex } from "@stacks/common";
+import { hashMessage, verifyMessageSignatureRsv } from "@stacks/encryption";
 import {
   AddressVersion,
   addressFromVersionHash,
   addressToString,
   createAddress,
   publicKeyToAddress,
+  signMessageHashRsv,
 } from "@stacks/transactions";
 
 /** DESIGN.md "Chain facts": the four address versions; anything else is not a Stacks address. */
@@ -116,4 +118,9 @@ export function verifyAddressSignature(input: {
     valid = false;
   }
   return valid ? { ok: true } : { ok: false, reason: "signature_invalid" };
+}
+
+/** Signs like a Stacks wallet's `stx_signMessage`: RSV over the prefixed message hash (CLI, tests). */
+export function signStacksMessage(privateKey: string, message: string): string {
+  return signMessageHashRsv({ messageHash: bytesToHex(hashMessage(message)), privateKey });
 }

@@ -1,18 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { bytesToHex } from "@stacks/common";
-import { hashMessage } from "@stacks/encryption";
-import {
-  getAddressFromPrivateKey,
-  privateKeyToPublic,
-  randomPrivateKey,
-  signMessageHashRsv,
-} from "@stacks/transactions";
+import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey } from "@stacks/transactions";
 import pg from "pg";
 import { createApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
+import { signStacksMessage } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
 import { createDeps } from "../server.ts";
 
@@ -161,7 +155,7 @@ export function newTestWallet(network: "testnet" | "mainnet" = "testnet"): TestW
 
 /** Signs like a Stacks wallet's `stx_signMessage`: RSV over the prefixed message hash. */
 export function signMessage(wallet: TestWallet, message: string): string {
-  return signMessageHashRsv({ messageHash: bytesToHex(hashMessage(message)), privateKey: wallet.privateKey });
+  return signStacksMessage(wallet.privateKey, message);
 }
 
 let counter = 0;
