@@ -16,6 +16,7 @@ beforeAll(async () => {
   await writeFile(path.join(dashboardDir, "index.html"), "<!doctype html><title>sPay</title>");
   await writeFile(path.join(dashboardDir, "assets", "app-AbC123xy.js"), "console.log('app')");
   await writeFile(path.join(sdkDir, "spay.js"), "window.SPay={}");
+  await writeFile(path.join(sdkDir, "big.js"), "// sPay\n".padEnd(4096, "x").repeat(10));
   await writeFile(path.join(root, "secret.txt"), "not served");
   const docsDir = path.join(root, "docs");
   await mkdir(path.join(docsDir, "docs", "webhooks"), { recursive: true });
@@ -60,6 +61,16 @@ describe("front ends on the API's origin", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("gzips text files for clients that accept it", async () => {
+    const big = await api.request("GET", "/sdk/big.js", { headers: { "accept-encoding": "gzip, br" } });
+    expect(big.status).toBe(200);
+    expect(big.headers.get("content-encoding")).toBe("gzip");
+    expect(big.headers.get("vary")).toContain("Accept-Encoding");
+    const plain = await api.request("GET", "/sdk/big.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("content-length")).toBe(String(4096 * 10));
   });
 
   it("serves the SDK's browser files at /sdk/ to any origin", async () => {

@@ -43,6 +43,9 @@ async function fileIn(root: string, urlPath: string): Promise<{ file: string; si
   return info?.isFile() ? { file, size: info.size } : null;
 }
 
+/** Text formats worth compressing (images and fonts here are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
+
 function send(
   c: Context,
   found: { file: string; size: number },
@@ -50,15 +53,21 @@ function send(
   extra: Record<string, string> = {},
 ) {
   const type = CONTENT_TYPES[path.extname(found.file).toLowerCase()] ?? "application/octet-stream";
+  const gzip =
+    COMPRESSIBLE.test(type) && found.size > 1024 && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   const headers: Record<string, string> = {
     "Content-Type": type,
-    "Content-Length": String(found.size),
     "Cache-Control": cacheControl,
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : { "Content-Length": String(found.size) }),
     ...(type.startsWith("text/html") ? { "Content-Security-Policy": PAGE_CSP } : {}),
     ...extra,
   };
   if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  const body = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
+  const file = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
+  const body = gzip
+    ? file.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>)
+    : file;
   return c.body(body, 200, headers);
 }
 
