@@ -1,13 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DROPIN_FILES } from "./dist.js";
-import { kb, measureDropin, measureEntry } from "./sizes.js";
-
-/** The budgets (gzip), for what a page loads before any lazily loaded chunk. */
-const BUDGETS = {
-  dropin: 20 * 1024,
-  react: 15 * 1024,
-  core: 8 * 1024,
-};
+import { SIZE_BUDGETS as BUDGETS, kb, measureDropin, measureEntry } from "./sizes.js";
 
 const rows: string[][] = [];
 afterAll(() => {

@@ -28,6 +28,13 @@ const esbuild = createRequire(createRequire(`${PACKAGE_DIR}/package.json`).resol
   "esbuild",
 ) as Esbuild;
 
+/** The issue's budgets (gzip), for what a page loads before any lazily loaded chunk. */
+export const SIZE_BUDGETS = {
+  dropin: 20 * 1024,
+  react: 15 * 1024,
+  core: 8 * 1024,
+} as const;
+
 /** Bytes a page downloads, gzipped. */
 export interface Measured {
   /** The entry and everything it imports statically. */
