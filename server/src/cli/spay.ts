@@ -54,9 +54,8 @@ if (command === "listen") {
   await new Promise(() => {});
 }
 if (command === "verify-wallet") {
-  const account = ACCOUNTS.find(
-    (a) => a.name === (values.account === "wallet_1" ? "wallet_8" : values.account),
-  );
+  // wallet_8 by default: the payout wallet is not the account `spay pay` pays from (wallet_1).
+  const account = ACCOUNTS.find((a) => a.name === (values.account ?? "wallet_8"));
   if (!values.session || !values.workspace || !account) {
     console.error(
       "usage: pnpm spay verify-wallet --session <sess_…> --workspace <ws_…> [--account wallet_8]",

@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { ACCOUNTS } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspace, signUp, startTestApi, type TestApi } from "../test/harness.ts";
@@ -32,6 +35,29 @@ describe("spay verify-wallet", () => {
       headers: { "x-workspace-id": workspaceId },
     });
     expect(status.body.onboarding_status).toMatchObject({ wallet_verified: true });
+  });
+
+  it("the CLI (`pnpm spay verify-wallet`) prints the verified address and both test keys", async () => {
+    const { token } = await signUp(api);
+    const { workspaceId } = await createWorkspace(api, token);
+    const cli = fileURLToPath(new URL("./spay.ts", import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      cli,
+      "verify-wallet",
+      "--session",
+      token,
+      "--workspace",
+      workspaceId,
+      "--api",
+      http.url,
+    ]);
+    expect(stdout).toContain(
+      `Payout wallet ${ACCOUNTS.find((a) => a.name === "wallet_8")!.address} (wallet_8) verified`,
+    );
+    expect(stdout).toMatch(/secret key\s+sk_test_\S+/);
+    expect(stdout).toMatch(/publishable key\s+pk_test_\S+/);
   });
 
   it("a session that is not the workspace's member is refused with the server's code", async () => {

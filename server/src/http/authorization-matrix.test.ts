@@ -203,7 +203,10 @@ beforeAll(async () => {
   credentials.pk = { authorization: `Bearer ${b.pk}` };
   credentials.other_sk = { authorization: `Bearer ${a.sk}` };
 });
-afterAll(() => api?.close());
+afterAll(async () => {
+  await new Promise((r) => setTimeout(r, 400)); // let aborted event streams finish their last poll
+  await api?.close();
+});
 
 async function call(op: OpenApiOperation, headers: Record<string, string>) {
   const key = `${op.method} ${op.path}`;

@@ -39,6 +39,15 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
 }
 
+/**
+ * Text PostgreSQL cannot store or compare — a NUL byte (22021) or an untranslatable character
+ * (22P05) in an id, query value or body — is the client's bad input, not a server failure.
+ */
+function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === "22021" || code === "22P05";
+}
+
 /** Maps anything thrown into the API's error object; never leaks internals. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
@@ -52,6 +61,10 @@ export function toApiError(err: unknown): ApiError {
       : new ApiError("parameter_invalid", { message: err.message || undefined });
   }
   if (err instanceof SyntaxError) return new ApiError("invalid_json");
+  if (isUnstorableText(err))
+    return new ApiError("parameter_invalid", {
+      message: "A parameter contains characters that cannot be stored (such as a NUL byte)",
+    });
   if (isDatabaseUnavailable(err))
     return new ApiError("database_unavailable", { headers: { "Retry-After": "1" } });
   return new ApiError("internal_error");

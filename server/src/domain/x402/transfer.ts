@@ -87,6 +87,13 @@ export function signedTransferFacts(hex: string): TransferFacts {
   } catch {
     throw new X402Error("invalid_payload", "payload.transaction is not a Stacks transaction");
   }
+  // The decoder is lenient (a length prefix may overrun, trailing bytes are ignored): bytes that do
+  // not re-encode to themselves are not what a node would accept, whatever they decode to.
+  if (wire.serialize() !== hex.toLowerCase())
+    throw new X402Error(
+      "invalid_payload",
+      "payload.transaction is not a canonical Stacks transaction encoding",
+    );
   assertSignedByOrigin(wire);
   if (wire.payload.payloadType !== PayloadType.ContractCall)
     throw new X402Error("invalid_transaction", "not a contract call");
