@@ -136,13 +136,15 @@ try {
     webhook.secret = (await call("POST", "/v1/webhook_endpoints", { url }, keys.sk)).secret as string;
   });
   const intent = await step("customer opens the link → payment intent (publishable key)", async () => {
+    // What the payment link page does: read the public link, create an intent for its product.
     const link = await call("GET", `/api/payment-links/${product.payment_link.id}`);
-    return call(
-      "POST",
-      "/v1/payment_intents",
-      { product_id: link.product_id ?? product.id, asset: "sbtc" },
-      keys.pk,
-    );
+    const body = {
+      amount_minor: product.price_minor,
+      product_id: link.product_id ?? product.id,
+      asset: "sbtc",
+      customer_email: "buyer@example.com",
+    };
+    return call("POST", "/v1/payment_intents", body, keys.pk);
   });
   await step("customer pays from wallet_2 (spay pay)", () =>
     run("npx", [...PNPM, "spay", "pay", intent.id, "--key", keys.pk, "--account", "wallet_2", "--api", api], {
