@@ -63,7 +63,7 @@ try {
   await step("npx pnpm@9 install", () =>
     run("npx", [...PNPM, "install", "--frozen-lockfile"], { cwd: clone, maxBuffer: 64 << 20 }),
   );
-  await step("npx pnpm@9 start → /health answers (builds SDK + dashboard)", async () => {
+  await step("npx pnpm@9 start → /health answers (builds SDK, dashboard, docs)", async () => {
     server = spawn("npx", [...PNPM, "start"], {
       cwd: clone,
       env: { ...process.env, PORT: String(port), DEVNET_PORT: String(devnetPort), DEVNET_BLOCK_MS: "1000" },
