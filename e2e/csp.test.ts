@@ -1,0 +1,132 @@
+import { ACCOUNTS } from "@spay/devnet";
+import { verifyWallet } from "@spay/server";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, type Json, launchChromium, type ProductStack, startProduct } from "./harness/stack.ts";
+
+let product: ProductStack;
+let browser: Browser;
+let merchant: { session: Json; user: Json; sk: string; pk: string };
+let linkId: string;
+let intentId: string;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  const url = product.url;
+  const grant = await api(url, "POST", "/v1/auth/register", {
+    email: `csp-${Date.now()}@example.com`,
+    password: "a-long-password",
+  });
+  const token = grant.session_id as string;
+  const org = await api(
+    url,
+    "POST",
+    "/v1/organizations",
+    { name: "CSP Co", slug: `csp-${Date.now()}` },
+    token,
+  );
+  const ws = await api(url, "POST", `/v1/organizations/${org.id}/workspaces`, { name: "Store" }, token);
+  const { keys } = await verifyWallet({
+    apiUrl: url,
+    session: token,
+    workspaceId: ws.id,
+    privateKey: ACCOUNTS.find((a) => a.name === "wallet_8")!.privateKey,
+  });
+  merchant = {
+    session: grant,
+    user: grant.user,
+    sk: keys.find((k) => k.type === "sk")!.key,
+    pk: keys.find((k) => k.type === "pk")!.key,
+  };
+  const created = await api(
+    url,
+    "POST",
+    "/v1/products",
+    { name: "CSP Beans", price_minor: 1200, stock: 3 },
+    merchant.sk,
+  );
+  linkId = created.payment_link.id;
+  intentId = (await api(url, "POST", "/v1/payment_intents", { amount_minor: 500 }, merchant.pk)).id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+/** Loads a page with a listener for `securitypolicyviolation` installed before any page script. */
+async function visit(path: string, session?: { token: string; user: Json }) {
+  const context = await browser.newContext();
+  await context.addInitScript((s) => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+    if (s) {
+      localStorage.setItem("spay_session_token", s.token);
+      localStorage.setItem("spay_user", JSON.stringify(s.user));
+    }
+  }, session ?? null);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.text().includes("Content Security Policy")) errors.push(msg.text());
+  });
+  const response = await page.goto(`${product.url}${path}`, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
+  const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+  const text = await page.locator("body").innerText();
+  await context.close();
+  return {
+    status: response?.status(),
+    csp: response?.headers()["content-security-policy"] ?? "",
+    violations,
+    errors,
+    text,
+  };
+}
+
+describe("every page the product serves, under its Content-Security-Policy, in Chromium", () => {
+  const publicPages = () => [
+    "/",
+    "/docs",
+    "/docs/getting-started",
+    "/docs/x402-protocol",
+    "/docs/api-reference",
+    "/docs/webhooks",
+    "/blog",
+    "/blog/accept-bitcoin-payments-stacks",
+    `/payment-links/${linkId}`,
+    `/pay/${intentId}`,
+  ];
+
+  it("public pages: the policy is sent, nothing is blocked, nothing throws, something renders", async () => {
+    for (const path of publicPages()) {
+      const page = await visit(path);
+      expect(page.status, path).toBe(200);
+      expect(page.csp, path).toContain("script-src 'self'");
+      expect(page.violations, path).toEqual([]);
+      expect(page.errors, path).toEqual([]);
+      expect(page.text.trim().length, path).toBeGreaterThan(20);
+    }
+  });
+
+  it("signed-in pages: the same", async () => {
+    const session = { token: merchant.session.session_id as string, user: merchant.user };
+    for (const path of [
+      "/dashboard",
+      "/getting-started",
+      "/payments",
+      "/products",
+      "/integrations",
+      "/settings",
+    ]) {
+      const page = await visit(path, session);
+      expect(page.status, path).toBe(200);
+      expect(page.violations, path).toEqual([]);
+      expect(page.errors, path).toEqual([]);
+    }
+  });
+});
