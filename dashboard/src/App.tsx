@@ -1,15 +1,16 @@
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from "react-router-dom";
 import { DashboardPage } from "./home/DashboardPage.tsx";
-import { PlaceholderPage } from "./home/PlaceholderPage.tsx";
 import { SignedInHome } from "./home/SignedInHome.tsx";
+import { IntegrationsPage } from "./integrations/IntegrationsPage.tsx";
 import { LandingPage } from "./landing/LandingPage.tsx";
 import { AppLayout } from "./layout/AppLayout.tsx";
-import { COMMON, PLACEHOLDER_PAGES } from "./messages.ts";
+import { COMMON } from "./messages.ts";
 import { GetStartedPage } from "./onboarding/GetStartedPage.tsx";
+import { PaymentsPage } from "./payments/PaymentsPage.tsx";
+import { ProductsPage } from "./products/ProductsPage.tsx";
 import { SettingsPage } from "./settings/SettingsPage.tsx";
 import { MerchantProvider } from "./state/merchant.tsx";
 import { SessionProvider, useSession } from "./state/session.tsx";
-import { ThemeProvider } from "./state/theme.tsx";
 import { EnvironmentsProvider } from "./tenancy/environments.tsx";
 import { Loading } from "./ui/Status.tsx";
 
@@ -52,9 +53,9 @@ export function AppRoutes() {
           <Route index element={<SignedInHome />} />
           <Route path="getting-started" element={<GetStartedPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="payments" element={<PlaceholderPage title={PLACEHOLDER_PAGES.payments} />} />
-          <Route path="products" element={<PlaceholderPage title={PLACEHOLDER_PAGES.products} />} />
-          <Route path="integrations" element={<PlaceholderPage title={PLACEHOLDER_PAGES.integrations} />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>
@@ -63,14 +64,13 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** The merchant app and landing page: everything but the public checkout pages (its own chunk). */
+export function MerchantApp() {
   return (
-    <ThemeProvider>
-      <SessionProvider>
-        <MerchantProvider>
-          <AppRoutes />
-        </MerchantProvider>
-      </SessionProvider>
-    </ThemeProvider>
+    <SessionProvider>
+      <MerchantProvider>
+        <AppRoutes />
+      </MerchantProvider>
+    </SessionProvider>
   );
 }

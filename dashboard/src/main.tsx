@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { App } from "./App.tsx";
+import { Root } from "./Root.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -9,7 +9,7 @@ if (!root) throw new Error("index.html has no #root");
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <Root />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -43,3 +43,19 @@ export interface SignedChallenge {
 export function walletSignIn(signed: SignedChallenge): Promise<SessionGrant> {
   return apiRequest("/v1/auth/wallet/verify", { method: "POST", body: signed });
 }
+
+/** Changes the signed-in user's name or email (409 `email_already_exists`). */
+export async function updateProfile(token: string, input: { name?: string; email?: string }): Promise<User> {
+  return (await apiRequest<{ user: User }>("/v1/auth/session", { method: "PATCH", token, body: input })).user;
+}
+
+/**
+ * Changes the password (400 `current_password_incorrect`); `current_password` may be left out only
+ * by a wallet-only user without one. The user's other sessions are signed out.
+ */
+export function changePassword(
+  token: string,
+  input: { current_password?: string; new_password: string },
+): Promise<{ ok: true }> {
+  return apiRequest("/v1/auth/password", { method: "POST", token, body: input });
+}

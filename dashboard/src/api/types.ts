@@ -104,3 +104,87 @@ export interface WebhookTestResult {
 export interface List<T> {
   data: T[];
 }
+
+/** A signed-in merchant acting on one workspace: the session token and the X-Workspace-Id header. */
+export interface WorkspaceAuth {
+  token: string;
+  workspaceId: string;
+}
+
+export interface Page<T> {
+  object: "list";
+  data: T[];
+  has_more: boolean;
+}
+
+export type PaymentFilter = "all" | "paid" | "pending" | "fulfillment" | "failed";
+export type PaymentCounts = Record<PaymentFilter, number>;
+export type FulfillmentStatus = "processing" | "shipped" | "delivered" | "completed";
+
+export interface PaymentEvent {
+  id: string;
+  payment_intent_id: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  txid: string | null;
+  created_at: number;
+}
+
+export interface DeliveryAttempt {
+  id: string;
+  endpoint_id: string;
+  attempt: number;
+  attempted_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
+export interface EventWithDeliveries {
+  id: string;
+  type: string;
+  created_at: number;
+  deliveries: { id: string; endpoint_id: string; state: string; attempt_count: number; manual: boolean }[];
+  attempts: DeliveryAttempt[];
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  enabled_events: string[];
+  status: "enabled" | "disabled";
+  disabled_reason: string | null;
+  env: "test" | "live";
+  secret?: string;
+  failing_since: number | null;
+  created_at: number;
+}
+
+export interface EndpointAttempt extends Omit<DeliveryAttempt, "endpoint_id"> {
+  event_id: string;
+  event_type: string;
+}
+
+export type AnalyticsRange = "7d" | "30d" | "3m" | "1y";
+
+export interface AnalyticsOverview {
+  range: AnalyticsRange;
+  total_revenue_minor: number;
+  transactions: number;
+  settled: number;
+  success_rate: number | null;
+  active_customers: number;
+  series: { date: string; revenue_minor: number; transactions: number }[];
+  recent_transactions: import("@spay/sdk").PaymentIntent[];
+  recent_customers: {
+    email: string;
+    last_payment_at: number;
+    total_spent_minor: number;
+    payments: number;
+    settled_payments: number;
+  }[];
+}

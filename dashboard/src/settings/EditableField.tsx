@@ -10,7 +10,7 @@ export function EditableField({
 }: {
   label: string;
   value: string;
-  type?: "text" | "url";
+  type?: "text" | "url" | "email";
   onSave(next: string): Promise<string | null>;
 }) {
   const [editing, setEditing] = useState(false);

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { SETTINGS } from "../messages.ts";
+import { updateProfile } from "../api/auth.ts";
+import { errorCode, errorMessage } from "../api/http.ts";
+import { ACCOUNT, SETTINGS } from "../messages.ts";
 import { useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
@@ -12,6 +14,7 @@ import { OrganizationSelector } from "../tenancy/OrganizationSelector.tsx";
 import { WorkspaceSelector } from "../tenancy/WorkspaceSelector.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { formatDate } from "../ui/format.ts";
+import { ChangePasswordModal } from "./ChangePasswordModal.tsx";
 import { DeleteAccountModal } from "./DeleteAccountModal.tsx";
 import { EditableField } from "./EditableField.tsx";
 
@@ -31,19 +34,33 @@ export function SettingsPage() {
 }
 
 function AccountSection() {
-  const { user } = useSession();
+  const { user, token, updateUser } = useSession();
   const { state } = useMerchant();
   const save = useBusinessProfileSave();
+  const saveUser = async (input: { name?: string; email?: string }): Promise<string | null> => {
+    if (!token) return null;
+    try {
+      updateUser(await updateProfile(token, input));
+      return null;
+    } catch (err) {
+      return errorCode(err) === "email_already_exists"
+        ? ACCOUNT.emailExists
+        : ACCOUNT.saveFailed(errorMessage(err));
+    }
+  };
   return (
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">
         {SETTINGS.account} <span className="badge badge-success">{SETTINGS.verified}</span>
       </h2>
       <dl className="details">
-        <div className="field-row">
-          <dt>{SETTINGS.email}</dt>
-          <dd>{user?.email ?? SETTINGS.notAvailable}</dd>
-        </div>
+        <EditableField label={ACCOUNT.name} value={user?.name ?? ""} onSave={(v) => saveUser({ name: v })} />
+        <EditableField
+          label={SETTINGS.email}
+          type="email"
+          value={user?.email ?? ""}
+          onSave={(v) => saveUser({ email: v })}
+        />
         <div className="field-row">
           <dt>{SETTINGS.accountId}</dt>
           <dd>
@@ -206,16 +223,18 @@ function EnvironmentSection() {
 }
 
 function SecuritySection() {
-  const items = [
-    SETTINGS.enable2fa,
-    SETTINGS.managePreferences,
-    SETTINGS.changePassword,
-    SETTINGS.requestExport,
-  ];
+  const [changing, setChanging] = useState(false);
+  const items = [SETTINGS.enable2fa, SETTINGS.managePreferences, SETTINGS.requestExport];
   return (
     <section className="card" aria-labelledby="security-title">
       <h2 id="security-title">{SETTINGS.security}</h2>
       <ul className="list">
+        <li className="list-row">
+          <span>{SETTINGS.changePassword}</span>
+          <button type="button" className="button button-small" onClick={() => setChanging(true)}>
+            {SETTINGS.changePassword}
+          </button>
+        </li>
         {items.map((label) => (
           <li key={label} className="list-row">
             <span>{label}</span>
@@ -228,6 +247,7 @@ function SecuritySection() {
       <p id="security-note" className="muted">
         {SETTINGS.staticNote}
       </p>
+      {changing ? <ChangePasswordModal onClose={() => setChanging(false)} /> : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
         type="button"
         className="button button-small"
         onClick={() => void copy(text)}
-        aria-label={label ? `${LANDING.copy} ${label}` : undefined}
+        aria-label={label ? `${copied ? LANDING.copied : LANDING.copy} ${label}` : undefined}
       >
         {copied ? LANDING.copied : LANDING.copy}
       </button>

@@ -10,6 +10,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Wider dialog for lists. */
   wide?: boolean;
+  /** Fills the screen (the product editor). */
+  fullScreen?: boolean;
   /** Hide the visible heading (it still labels the dialog). */
   hideTitle?: boolean;
 }
@@ -18,7 +20,7 @@ export interface ModalProps {
  * A modal dialog: focus moves in on open and back to the opener on close, Tab stays inside,
  * Escape, the close icon or a click on the backdrop dismiss it.
  */
-export function Modal({ title, onClose, children, wide, hideTitle }: ModalProps) {
+export function Modal({ title, onClose, children, wide, fullScreen, hideTitle }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -66,7 +68,7 @@ export function Modal({ title, onClose, children, wide, hideTitle }: ModalProps)
     >
       <div
         ref={dialog}
-        className={wide ? "modal modal-wide" : "modal"}
+        className={fullScreen ? "modal modal-full" : wide ? "modal modal-wide" : "modal"}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

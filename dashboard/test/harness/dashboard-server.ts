@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
-const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk", "/pay/"];
+// `/pay/:id` is a dashboard page (the hosted checkout), served like every other page.
+const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk"];
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",
@@ -61,6 +62,8 @@ function forward(api: string, req: http.IncomingMessage, res: http.ServerRespons
       answer.pipe(res);
     },
   );
+  // A browser leaving an event stream closes it upstream too, so the API can shut down.
+  res.on("close", () => upstream.destroy());
   upstream.on("error", () => {
     res.writeHead(502);
     res.end();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDevnet } from "@spay/devnet";
-import { loadConfig, startServer } from "@spay/server";
+import { loadConfig, type RunningServer, startServer } from "@spay/server";
 import { serveDashboard } from "./dashboard-server.ts";
 
 /** One devnet, the gateway (with its settlement watcher) and the built dashboard: one per test file. */
@@ -11,6 +11,8 @@ export interface TestStack {
   url: string;
   apiUrl: string;
   devnetUrl: string;
+  /** The gateway's database and config, for tests that seed rows directly (10,000 payments). */
+  deps: RunningServer["deps"];
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startStack(): Promise<TestStack> {
     url: dashboard.url,
     apiUrl: server.url,
     devnetUrl: devnet.url,
+    deps: server.deps,
     async close() {
       await dashboard.close();
       await server.close();

@@ -1,0 +1,108 @@
+import { formatUsd } from "@spay/sdk";
+import type { AnalyticsOverview } from "../api/types.ts";
+import { ANALYTICS } from "../messages.ts";
+import { niceMax } from "./analytics-rules.ts";
+
+const W = 720;
+const H = 240;
+const PAD = { left: 56, right: 40, top: 12, bottom: 28 };
+
+/**
+ * Revenue per day as bars and transactions per day as a line, in SVG drawn with the theme's
+ * colours (light and dark). A table with the same numbers follows for screen readers.
+ */
+export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOverview; rangeLabel: string }) {
+  const points = overview.series;
+  const maxRevenue = niceMax(Math.max(...points.map((p) => p.revenue_minor), 0));
+  const maxCount = niceMax(Math.max(...points.map((p) => p.transactions), 0));
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = H - PAD.top - PAD.bottom;
+  const step = innerW / Math.max(points.length, 1);
+  const barW = Math.max(1, step * 0.7);
+  const y = (v: number, max: number) => PAD.top + innerH - (v / max) * innerH;
+  const line = points
+    .map(
+      (p, i) =>
+        `${i === 0 ? "M" : "L"}${(PAD.left + i * step + step / 2).toFixed(1)},${y(p.transactions, maxCount).toFixed(1)}`,
+    )
+    .join(" ");
+  const labelEvery = Math.ceil(points.length / 7);
+  return (
+    <figure className="chart" data-testid="revenue-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={ANALYTICS.chartLabel(rangeLabel)}>
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(maxRevenue * f, maxRevenue)}
+              y2={y(maxRevenue * f, maxRevenue)}
+              className="chart-grid"
+            />
+            <text
+              x={PAD.left - 6}
+              y={y(maxRevenue * f, maxRevenue) + 4}
+              textAnchor="end"
+              className="chart-axis"
+            >
+              {formatUsd(Math.round(maxRevenue * f))}
+            </text>
+            <text x={W - PAD.right + 6} y={y(maxCount * f, maxCount) + 4} className="chart-axis">
+              {Math.round(maxCount * f)}
+            </text>
+          </g>
+        ))}
+        {points.map((p, i) => (
+          <rect
+            key={p.date}
+            x={PAD.left + i * step + (step - barW) / 2}
+            y={y(p.revenue_minor, maxRevenue)}
+            width={barW}
+            height={Math.max(0, PAD.top + innerH - y(p.revenue_minor, maxRevenue))}
+            className="chart-bar"
+            data-date={p.date}
+          />
+        ))}
+        <path d={line} className="chart-line" fill="none" />
+        {points.map((p, i) =>
+          i % labelEvery === 0 ? (
+            <text
+              key={p.date}
+              x={PAD.left + i * step + step / 2}
+              y={H - 8}
+              textAnchor="middle"
+              className="chart-axis"
+            >
+              {p.date.slice(5)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption className="chart-legend">
+        <span className="legend-bar" aria-hidden="true" /> {ANALYTICS.revenue}{" "}
+        <span className="legend-line" aria-hidden="true" /> {ANALYTICS.transactions}
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>{ANALYTICS.chartLabel(rangeLabel)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">{ANALYTICS.revenue}</th>
+            <th scope="col">{ANALYTICS.transactions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points
+            .filter((p) => p.transactions > 0)
+            .map((p) => (
+              <tr key={p.date}>
+                <td>{p.date}</td>
+                <td>{formatUsd(p.revenue_minor)}</td>
+                <td>{p.transactions}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

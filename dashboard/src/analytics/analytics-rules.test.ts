@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import {
+  AVATAR_COLORS,
+  avatarColor,
+  cardValues,
+  customerStatus,
+  initials,
+  niceMax,
+} from "./analytics-rules.ts";
+
+describe("analytics dashboard rules (SPEC.md §9)", () => {
+  it("revenue is settled cents / 100; success rate reads --% with no payments", () => {
+    const cards = cardValues({
+      total_revenue_minor: 123_456,
+      transactions: 1200,
+      success_rate: null,
+      active_customers: 3,
+    });
+    expect(cards.map((c) => [c.label, c.value])).toEqual([
+      ["Total Revenue", "$1,234.56"],
+      ["Transactions", "1,200"],
+      ["Success Rate", "--%"],
+      ["Active Customers", "3"],
+    ]);
+    expect(
+      cardValues({ total_revenue_minor: 0, transactions: 3, success_rate: 67, active_customers: 0 })[2]
+        ?.value,
+    ).toBe("67%");
+  });
+  it("initials are up to 2 letters", () => {
+    expect(initials("ann.lee@example.com")).toBe("AL");
+    expect(initials("bob@example.com")).toBe("BO");
+    expect(initials("Carol Ann Smith")).toBe("CA");
+    expect(initials("")).toBe("?");
+  });
+  it("the avatar colour is one of 8, stable for a name", () => {
+    expect(AVATAR_COLORS).toHaveLength(8);
+    expect(avatarColor("ann@example.com")).toBe(avatarColor("ann@example.com"));
+    expect(AVATAR_COLORS).toContain(avatarColor("zed"));
+    const spread = new Set(["a", "b", "c", "d", "e", "f", "g", "h", "i"].map(avatarColor));
+    expect(spread.size).toBeGreaterThan(3);
+  });
+  it("chart axes end on a round number", () => {
+    expect(niceMax(0)).toBe(1);
+    expect(niceMax(7)).toBe(10);
+    expect(niceMax(130)).toBe(200);
+    expect(niceMax(450)).toBe(500);
+  });
+  it("a customer is Active once they paid", () => {
+    expect(customerStatus(1)).toBe("Active");
+    expect(customerStatus(0)).toBe("Pending");
+  });
+});

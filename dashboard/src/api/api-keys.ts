@@ -1,0 +1,19 @@
+import { apiRequest } from "./http.ts";
+import type { ApiKey } from "./types.ts";
+
+/** Creates a key in the workspace; a secret key's full value is in this answer only. */
+export function createApiKey(
+  token: string,
+  workspaceId: string,
+  input: { type: "pk" | "sk"; name: string; env?: "test" | "live" },
+): Promise<ApiKey> {
+  return apiRequest(`/v1/workspaces/${encodeURIComponent(workspaceId)}/api-keys`, {
+    method: "POST",
+    token,
+    body: { type: input.type, name: input.name, env: input.env ?? "test" },
+  });
+}
+
+export function revokeApiKey(token: string, id: string): Promise<unknown> {
+  return apiRequest(`/v1/api-keys/${encodeURIComponent(id)}`, { method: "DELETE", token });
+}

@@ -1,0 +1,142 @@
+import { formatIntentAmount, formatUsd, type PaymentIntent, SPayClient } from "@spay/sdk";
+import { Checkout, usePaymentIntent } from "@spay/sdk/react";
+import { useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router-dom";
+import { hostedPaymentIntent } from "../api/checkout.ts";
+import { HOSTED_CHECKOUT, PAYMENT_LINK } from "../messages.ts";
+import { formatTime, statusLabel, statusTone } from "../payments/payment-rules.ts";
+import { useTheme } from "../state/theme.tsx";
+import { Loading } from "../ui/Status.tsx";
+import { hostedCheckoutPhase } from "./hosted-phase.ts";
+import { PublicPage } from "./PublicPage.tsx";
+import { Receipt } from "./Receipt.tsx";
+
+type LoadState =
+  | { kind: "loading" }
+  | { kind: "error"; notFound: boolean }
+  | { kind: "ready"; intent: PaymentIntent; publishableKey: string; merchantName: string | null };
+
+/** `/pay/:intentId` — what `checkout_url` and `spay_url` (the QR) open: pay with a wallet, follow the status. */
+export function HostedCheckoutPage() {
+  const { intentId = "" } = useParams();
+  const [state, setState] = useState<LoadState>({ kind: "loading" });
+  useEffect(() => {
+    let live = true;
+    hostedPaymentIntent(intentId).then(
+      (r) =>
+        live &&
+        setState({
+          kind: "ready",
+          intent: r.payment_intent,
+          publishableKey: r.publishable_key,
+          merchantName: r.merchant_name,
+        }),
+      (err: unknown) =>
+        live && setState({ kind: "error", notFound: (err as { status?: number }).status === 404 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [intentId]);
+
+  if (state.kind === "loading")
+    return (
+      <PublicPage>
+        <Loading label={HOSTED_CHECKOUT.loading} />
+      </PublicPage>
+    );
+  if (state.kind === "error")
+    return (
+      <PublicPage>
+        <section className="card public-error" role="alert">
+          <h1>{HOSTED_CHECKOUT.notFoundTitle}</h1>
+          <p>{state.notFound ? HOSTED_CHECKOUT.notFound : HOSTED_CHECKOUT.failed}</p>
+          <a href="/" className="button">
+            {PAYMENT_LINK.goHome}
+          </a>
+        </section>
+      </PublicPage>
+    );
+  return (
+    <HostedCheckout
+      initial={state.intent}
+      publishableKey={state.publishableKey}
+      merchantName={state.merchantName}
+    />
+  );
+}
+
+function HostedCheckout({
+  initial,
+  publishableKey,
+  merchantName,
+}: {
+  initial: PaymentIntent;
+  publishableKey: string;
+  merchantName: string | null;
+}) {
+  const { theme } = useTheme();
+  const client = useMemo(
+    () => new SPayClient({ apiKey: publishableKey, apiUrl: window.location.origin }),
+    [publishableKey],
+  );
+  const followed = usePaymentIntent(client, initial.id);
+  const intent = followed.intent ?? initial;
+  const [paying, setPaying] = useState(false);
+  const phase = hostedCheckoutPhase(intent);
+  const productName = intent.metadata.product_name ?? null;
+
+  if (phase === "settled")
+    return (
+      <PublicPage>
+        <Receipt intent={intent} productName={productName} merchantName={merchantName} />
+      </PublicPage>
+    );
+  return (
+    <PublicPage>
+      <section
+        className="card hosted-checkout"
+        aria-labelledby="checkout-title"
+        data-testid="hosted-checkout"
+      >
+        <p className="muted">{merchantName}</p>
+        <h1 id="checkout-title">{productName ?? HOSTED_CHECKOUT.title}</h1>
+        <p className="hosted-amount">
+          <strong>{formatUsd(intent.amount_minor)}</strong>{" "}
+          <span className="muted">{formatIntentAmount(intent)}</span>
+        </p>
+        <p>
+          {HOSTED_CHECKOUT.status}:{" "}
+          <span className={`badge badge-${statusTone(intent.status)}`} data-testid="hosted-status">
+            {statusLabel(intent.status)}
+          </span>
+        </p>
+        {phase === "open" ? (
+          <>
+            <p className="muted">{HOSTED_CHECKOUT.expiresAt(formatTime(intent.expires_at))}</p>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              onClick={() => setPaying(true)}
+            >
+              {HOSTED_CHECKOUT.payWithWallet}
+            </button>
+          </>
+        ) : null}
+        {phase === "processing" ? <p role="status">{HOSTED_CHECKOUT.processing}</p> : null}
+        {phase === "expired" ? <p role="alert">{HOSTED_CHECKOUT.expired}</p> : null}
+        {phase === "canceled" ? <p role="alert">{HOSTED_CHECKOUT.canceled}</p> : null}
+        {phase === "failed" ? <p role="alert">{HOSTED_CHECKOUT.failedPayment}</p> : null}
+      </section>
+      {paying ? (
+        <Checkout
+          client={client}
+          intent={intent}
+          method="wallet"
+          theme={theme}
+          onClose={() => setPaying(false)}
+        />
+      ) : null}
+    </PublicPage>
+  );
+}

@@ -1,0 +1,98 @@
+import { type PaymentIntent, type PaymentLink, SPayClient } from "@spay/sdk";
+import { BuyButton, PaymentLinkCard } from "@spay/sdk/react";
+import { useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router-dom";
+import { hostedPaymentLink } from "../api/checkout.ts";
+import { PAYMENT_LINK } from "../messages.ts";
+import { useTheme } from "../state/theme.tsx";
+import { Loading } from "../ui/Status.tsx";
+import { linkData, linkLoadError, linkViewType } from "./link-view.ts";
+import { PublicPage } from "./PublicPage.tsx";
+import { Receipt } from "./Receipt.tsx";
+
+type LoadState =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "ready"; link: PaymentLink; publishableKey: string };
+
+/**
+ * SPEC.md §2 "Payment link page" (/payment-links/:id, public): loading, 'Payment Link Not Found',
+ * the SDK's checkout card or buy button, and a receipt once the server says the payment settled.
+ */
+export function PaymentLinkPage() {
+  const { id = "" } = useParams();
+  const { theme } = useTheme();
+  const [state, setState] = useState<LoadState>({ kind: "loading" });
+  const [paid, setPaid] = useState<PaymentIntent | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: "loading" });
+    hostedPaymentLink(id).then(
+      (r) => live && setState({ kind: "ready", link: r.payment_link, publishableKey: r.publishable_key }),
+      (err: unknown) => live && setState({ kind: "error", message: linkLoadError(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const client = useMemo(
+    () =>
+      state.kind === "ready"
+        ? new SPayClient({ apiKey: state.publishableKey, apiUrl: window.location.origin })
+        : null,
+    [state],
+  );
+
+  if (state.kind === "loading")
+    return (
+      <PublicPage>
+        <Loading label={PAYMENT_LINK.loading} />
+      </PublicPage>
+    );
+  if (state.kind === "error")
+    return (
+      <PublicPage>
+        <section className="card public-error" role="alert">
+          <h1>{PAYMENT_LINK.notFoundTitle}</h1>
+          <p>{state.message}</p>
+          <a href="/" className="button">
+            {PAYMENT_LINK.goHome}
+          </a>
+        </section>
+      </PublicPage>
+    );
+  const data = linkData(state.link);
+  if (paid)
+    return (
+      <PublicPage>
+        <Receipt intent={paid} productName={data.productName} merchantName={data.merchantName} />
+      </PublicPage>
+    );
+  const view = linkViewType(state.link);
+  const props = {
+    client: client ?? undefined,
+    link: data,
+    theme,
+    onSuccess: (intent: PaymentIntent) => setPaid(intent),
+  };
+  return (
+    <PublicPage>
+      <h1 className="visually-hidden">{data.productName}</h1>
+      {view === "invalid" ? (
+        <p role="alert" className="error-box">
+          {PAYMENT_LINK.invalidConfig}
+        </p>
+      ) : view === "button" ? (
+        <div className="buy-stage" data-testid="link-button-view">
+          <BuyButton {...props} />
+        </div>
+      ) : (
+        <div data-testid="link-card-view">
+          <PaymentLinkCard {...props} />
+        </div>
+      )}
+    </PublicPage>
+  );
+}

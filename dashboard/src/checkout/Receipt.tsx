@@ -1,0 +1,71 @@
+import { formatIntentAmount, formatUsd, type PaymentIntent } from "@spay/sdk";
+import { PAYMENT_LINK } from "../messages.ts";
+import { explorerTxUrl, formatTime } from "../payments/payment-rules.ts";
+
+/** The confirmation a customer keeps once the server says the payment settled: amount, txid, explorer. */
+export function Receipt({
+  intent,
+  productName,
+  merchantName,
+}: {
+  intent: PaymentIntent;
+  productName?: string | null;
+  merchantName?: string | null;
+}) {
+  return (
+    <section className="card receipt" aria-labelledby="receipt-title" data-testid="receipt">
+      <h1 id="receipt-title">
+        <span aria-hidden="true">✓</span> {PAYMENT_LINK.receiptTitle}
+      </h1>
+      <p className="muted">{PAYMENT_LINK.receiptLead}</p>
+      <dl className="details">
+        {merchantName ? (
+          <div className="field-row">
+            <dt>{PAYMENT_LINK.receiptMerchant}</dt>
+            <dd>{merchantName}</dd>
+          </div>
+        ) : null}
+        {productName ? (
+          <div className="field-row">
+            <dt>{PAYMENT_LINK.receiptProduct}</dt>
+            <dd>{productName}</dd>
+          </div>
+        ) : null}
+        <div className="field-row">
+          <dt>{PAYMENT_LINK.receiptAmount}</dt>
+          <dd>{formatUsd(intent.amount_minor)}</dd>
+        </div>
+        <div className="field-row">
+          <dt>{PAYMENT_LINK.receiptPaid}</dt>
+          <dd>{formatIntentAmount(intent)}</dd>
+        </div>
+        <div className="field-row">
+          <dt>{PAYMENT_LINK.receiptDate}</dt>
+          <dd>{formatTime(intent.created_at)}</dd>
+        </div>
+        <div className="field-row">
+          <dt>{PAYMENT_LINK.receiptPayment}</dt>
+          <dd>
+            <code>{intent.id}</code>
+          </dd>
+        </div>
+        {intent.txid ? (
+          <div className="field-row">
+            <dt>{PAYMENT_LINK.receiptTx}</dt>
+            <dd>
+              <code className="key" data-testid="receipt-txid">
+                {intent.txid}
+              </code>{" "}
+              <a href={explorerTxUrl(intent.txid, intent.env)} target="_blank" rel="noreferrer">
+                {PAYMENT_LINK.viewOnExplorer}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <button type="button" className="button" onClick={() => window.print()}>
+        {PAYMENT_LINK.print}
+      </button>
+    </section>
+  );
+}

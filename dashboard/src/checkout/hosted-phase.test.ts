@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { hostedCheckoutPhase } from "./hosted-phase.ts";
+
+describe("hosted checkout states", () => {
+  it("offers payment while open and not past its expiry", () => {
+    expect(hostedCheckoutPhase({ status: "requires_payment_method", expires_at: 200 }, 100)).toBe("open");
+    expect(hostedCheckoutPhase({ status: "requires_payment_method", expires_at: 100 }, 200)).toBe("expired");
+  });
+  it("follows a transfer on its way, then settles", () => {
+    expect(hostedCheckoutPhase({ status: "transaction_pending", expires_at: 0 }, 1)).toBe("processing");
+    expect(hostedCheckoutPhase({ status: "payment_settled", expires_at: 0 }, 1)).toBe("settled");
+  });
+  it("ends on expired, canceled and failed", () => {
+    expect(hostedCheckoutPhase({ status: "expired", expires_at: 0 })).toBe("expired");
+    expect(hostedCheckoutPhase({ status: "canceled", expires_at: 0 })).toBe("canceled");
+    expect(hostedCheckoutPhase({ status: "failed", expires_at: 0 })).toBe("failed");
+  });
+});

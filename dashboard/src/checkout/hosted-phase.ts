@@ -1,0 +1,25 @@
+import type { PaymentIntent } from "@spay/sdk";
+
+export type HostedPhase = "open" | "processing" | "settled" | "expired" | "canceled" | "failed";
+
+/** What the hosted checkout shows for an intent's status (and its expiry, checked by the clock too). */
+export function hostedCheckoutPhase(
+  intent: Pick<PaymentIntent, "status" | "expires_at">,
+  nowSeconds = Date.now() / 1000,
+): HostedPhase {
+  switch (intent.status) {
+    case "payment_settled":
+      return "settled";
+    case "expired":
+      return "expired";
+    case "canceled":
+      return "canceled";
+    case "failed":
+      return "failed";
+    case "requires_payment_method":
+    case "payment_initiated":
+      return intent.expires_at <= nowSeconds ? "expired" : "open";
+    default:
+      return "processing";
+  }
+}

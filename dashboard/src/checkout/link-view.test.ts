@@ -1,0 +1,44 @@
+import { type PaymentLink, SPayError } from "@spay/sdk";
+import { describe, expect, it } from "vitest";
+import { linkData, linkLoadError, linkViewType } from "./link-view.ts";
+
+const link = (product_data: PaymentLink["product_data"]): PaymentLink => ({
+  id: "plink_1",
+  object: "payment_link",
+  url: "https://pay.example/payment-links/plink_1",
+  product_id: "prod_1",
+  merchant_name: "Acme",
+  product_data,
+  merchant_wallet: null,
+  active: true,
+  env: "test",
+  expires_at: null,
+});
+
+const apiError = (status: number, code: string) => new SPayError(code, { status, code });
+
+describe("payment link page rules", () => {
+  it("renders card by default, button when asked, anything else is invalid", () => {
+    expect(linkViewType(link({}))).toBe("card");
+    expect(linkViewType(link({ viewType: "button" }))).toBe("button");
+    expect(linkViewType(link({ viewType: "carousel" }))).toBe("invalid");
+  });
+  it("explains load failures with SPEC.md §8's texts", () => {
+    expect(linkLoadError(apiError(404, "payment_link_not_found"))).toBe(
+      "This payment link does not exist or has been removed.",
+    );
+    expect(linkLoadError(apiError(410, "payment_link_expired"))).toBe("This payment link has expired.");
+    expect(linkLoadError(apiError(403, "payment_link_disabled"))).toBe(
+      "This payment link has been disabled.",
+    );
+    expect(linkLoadError(apiError(500, "internal_error"))).toBe(
+      "Failed to load payment link. Please try again.",
+    );
+    expect(linkLoadError(new TypeError("offline"))).toBe("Failed to load payment link. Please try again.");
+  });
+  it("reads the price in cents, rounding a legacy dollar price", () => {
+    expect(linkData(link({ name: "Mug", price_minor: 1250 })).priceMinor).toBe(1250);
+    expect(linkData(link({ name: "Mug", price: 12.505 })).priceMinor).toBe(1251);
+    expect(linkData(link({ require_email: true })).requireEmail).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import { DASHBOARD_ERRORS, INTEGRATIONS } from "../messages.ts";
+import { useMerchant } from "../state/merchant.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { ErrorNotice } from "../ui/Status.tsx";
+import { ApiKeysSection } from "./ApiKeysSection.tsx";
+import { WebhooksSection } from "./WebhooksSection.tsx";
+
+/** SPEC.md §2 "Integrations & Tools": keys, configuration, webhooks, documentation. */
+export function IntegrationsPage() {
+  const auth = useWorkspaceAuth();
+  const { state } = useMerchant();
+  if (!auth)
+    return (
+      <div className="page">
+        <h1>{INTEGRATIONS.title}</h1>
+        <ErrorNotice message={DASHBOARD_ERRORS.noWorkspace} />
+      </div>
+    );
+  return (
+    <div className="page">
+      <h1>{INTEGRATIONS.title}</h1>
+      <ApiKeysSection />
+      <section className="card" aria-labelledby="config-title">
+        <h2 id="config-title">{INTEGRATIONS.config}</h2>
+        <dl className="details">
+          <div className="field-row">
+            <dt>{INTEGRATIONS.method}</dt>
+            <dd>{state.integrationMethod || INTEGRATIONS.methodDefault}</dd>
+          </div>
+          <div className="field-row">
+            <dt>{INTEGRATIONS.webhookUrl}</dt>
+            <dd>{state.webhookUrl || INTEGRATIONS.notSet}</dd>
+          </div>
+          <div className="field-row">
+            <dt>{INTEGRATIONS.webhookStatus}</dt>
+            <dd>
+              <span className={state.webhookTested ? "badge badge-success" : "badge badge-warning"}>
+                {state.webhookTested ? INTEGRATIONS.tested : INTEGRATIONS.notTested}
+              </span>
+            </dd>
+          </div>
+          <div className="field-row">
+            <dt>{INTEGRATIONS.sandboxStatus}</dt>
+            <dd>
+              <span className={state.testPaymentCompleted ? "badge badge-success" : "badge badge-warning"}>
+                {state.testPaymentCompleted ? INTEGRATIONS.completed : INTEGRATIONS.pending}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <WebhooksSection auth={auth} />
+      <section className="card" aria-labelledby="docs-title">
+        <h2 id="docs-title">{INTEGRATIONS.docs}</h2>
+        <ul className="link-list">
+          {INTEGRATIONS.docLinks.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>{l.label}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

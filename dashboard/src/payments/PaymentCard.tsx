@@ -1,0 +1,71 @@
+import type { PaymentIntent } from "@spay/sdk";
+import { PAYMENTS } from "../messages.ts";
+import {
+  assetAmount,
+  dollars,
+  explorerTxUrl,
+  formatTime,
+  fulfillmentBadge,
+  statusLabel,
+  statusTone,
+} from "./payment-rules.ts";
+
+/** SPEC.md §2: one payment — id, amount, status and fulfillment badges, sBTC amount, time, parties, txid. */
+export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpen(id: string): void }) {
+  const fulfillment = fulfillmentBadge(payment.fulfillment_status);
+  return (
+    <article className="card payment-card" data-testid={`payment-${payment.id}`}>
+      <div className="row row-between">
+        <button
+          type="button"
+          className="text-link payment-id"
+          onClick={() => onOpen(payment.id)}
+          aria-label={PAYMENTS.viewDetails(payment.id)}
+        >
+          <code>{payment.id}</code>
+        </button>
+        <strong className="payment-amount">{dollars(payment.amount_minor)}</strong>
+      </div>
+      <div className="row payment-badges">
+        <span className={`badge badge-${statusTone(payment.status)}`} data-testid="payment-status">
+          {statusLabel(payment.status)}
+        </span>
+        {fulfillment ? (
+          <span className="badge" data-testid="payment-fulfillment">
+            {fulfillment}
+          </span>
+        ) : null}
+        <span className="muted">{assetAmount(payment)}</span>
+        <span className="muted">
+          {PAYMENTS.created} {formatTime(payment.created_at)}
+        </span>
+      </div>
+      <dl className="payment-meta">
+        {payment.customer_email ? (
+          <div>
+            <dt>{PAYMENTS.customer}</dt>
+            <dd>{payment.customer_email}</dd>
+          </div>
+        ) : null}
+        {payment.merchant_principal ? (
+          <div>
+            <dt>{PAYMENTS.merchant}</dt>
+            <dd>
+              <code>{payment.merchant_principal}</code>
+            </dd>
+          </div>
+        ) : null}
+        {payment.txid ? (
+          <div>
+            <dt>{PAYMENTS.transaction}</dt>
+            <dd>
+              <a href={explorerTxUrl(payment.txid, payment.env)} target="_blank" rel="noreferrer">
+                <code>{payment.txid.slice(0, 18)}…</code>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatSbtc, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
+import type { PaymentFilter } from "../api/types.ts";
+import { FULFILLMENT_LABELS, PAYMENTS, STATUS_LABELS } from "../messages.ts";
+
+export const PAYMENT_FILTERS: readonly PaymentFilter[] = ["all", "paid", "pending", "fulfillment", "failed"];
+
+const PENDING = new Set([
+  "requires_payment_method",
+  "payment_initiated",
+  "transaction_broadcast",
+  "transaction_pending",
+  "transaction_confirmed",
+]);
+const FAILED = new Set(["failed", "canceled", "expired"]);
+const OPEN_FULFILLMENT = new Set(["processing", "shipped"]);
+
+/** SPEC.md §4 "Filters" — the same rule the server's `/v1/payments?filter=` applies. */
+export function matchesFilter(
+  pi: Pick<PaymentIntent, "status" | "fulfillment_status">,
+  filter: PaymentFilter,
+) {
+  switch (filter) {
+    case "all":
+      return true;
+    case "paid":
+      return pi.status === "payment_settled";
+    case "pending":
+      return PENDING.has(pi.status);
+    case "failed":
+      return FAILED.has(pi.status);
+    case "fulfillment":
+      return pi.status === "payment_settled" && OPEN_FULFILLMENT.has(pi.fulfillment_status);
+  }
+}
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+export type BadgeTone = "success" | "danger" | "warning" | "neutral";
+
+export function statusTone(status: string): BadgeTone {
+  if (status === "payment_settled") return "success";
+  if (FAILED.has(status)) return "danger";
+  return "warning";
+}
+
+/** The fulfillment badge, hidden for `not_required` (SPEC.md §4). */
+export function fulfillmentBadge(status: string): string | null {
+  if (!status || status === "not_required") return null;
+  return FULFILLMENT_LABELS[status] ?? status;
+}
+
+/** SPEC.md §2: the sBTC amount, or 'Pending' when there is none yet (USDC intents show dollars). */
+export function assetAmount(pi: Pick<PaymentIntent, "asset" | "amount_sbtc" | "amount_asset" | "decimals">) {
+  if (pi.asset === "usdc") return `${formatUsdc(pi.amount_asset, pi.decimals)} USDC`;
+  return pi.amount_sbtc ? formatSbtc(pi.amount_sbtc) : PAYMENTS.pendingAmount;
+}
+
+/** SPEC.md §9: cents divided by 100 for display. */
+export function dollars(cents: number): string {
+  return formatUsd(cents);
+}
+
+/** The block explorer page of a transaction on the intent's network (test intents: testnet). */
+export function explorerTxUrl(txid: string, env: "test" | "live"): string {
+  const id = txid.startsWith("0x") ? txid : `0x${txid}`;
+  return `https://explorer.hiro.so/txid/${id}?chain=${env === "live" ? "mainnet" : "testnet"}`;
+}
+
+/** SPEC.md §9: unix seconds × 1000 for display. */
+export function formatTime(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** 'No {filter} found' names the chip in lower case ('No paid payments found'). */
+export function emptyFilterText(filter: PaymentFilter): string {
+  const noun =
+    filter === "fulfillment"
+      ? "payments awaiting fulfillment"
+      : `${PAYMENTS.filters[filter].toLowerCase()} payments`;
+  return PAYMENTS.emptyFilter(filter === "all" ? "payments" : noun);
+}

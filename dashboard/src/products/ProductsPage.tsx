@@ -1,0 +1,181 @@
+import { type Product, SPayClient } from "@spay/sdk";
+import { Checkout } from "@spay/sdk/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { errorMessage } from "../api/http.ts";
+import { deleteProduct, listProducts } from "../api/products.ts";
+import { DASHBOARD_ERRORS, PRODUCTS } from "../messages.ts";
+import { dollars } from "../payments/payment-rules.ts";
+import { firstActiveKey, useMerchant } from "../state/merchant.tsx";
+import { useTheme } from "../state/theme.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { ErrorNotice, Loading } from "../ui/Status.tsx";
+import { ProductEditorModal } from "./ProductEditorModal.tsx";
+
+/** SPEC.md §2 "Products": the catalog grid, Add (desktop and floating mobile), edit, delete, test payment. */
+export function ProductsPage() {
+  const auth = useWorkspaceAuth();
+  const { state } = useMerchant();
+  const { theme } = useTheme();
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Product | "new" | null>(null);
+  const [paying, setPaying] = useState<Product | null>(null);
+  const publishable = state.apiKeys.find(
+    (k) => k.type === "pk" && k.is_active && k.state === "enabled" && k.key,
+  )?.key;
+  const client = useMemo(
+    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: window.location.origin }) : null),
+    [publishable],
+  );
+  const ready = Boolean(auth && firstActiveKey(state.apiKeys) && client);
+
+  const load = useCallback(async () => {
+    if (!auth) return;
+    setError(null);
+    try {
+      setProducts(await listProducts(auth));
+    } catch {
+      setError(PRODUCTS.loadFailed);
+    }
+  }, [auth]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!auth)
+    return (
+      <div className="page">
+        <h1>{PRODUCTS.title}</h1>
+        <ErrorNotice message={DASHBOARD_ERRORS.noWorkspace} />
+      </div>
+    );
+
+  const remove = async (product: Product) => {
+    if (!window.confirm(PRODUCTS.confirmDelete)) return;
+    setActionError(null);
+    try {
+      await deleteProduct(auth, product.id);
+      setProducts((list) => (list ?? []).filter((p) => p.id !== product.id));
+    } catch (err) {
+      setActionError(PRODUCTS.deleteFailed(errorMessage(err)));
+    }
+  };
+
+  const onSaved = (saved: Product) =>
+    setProducts((list) => {
+      const rest = (list ?? []).filter((p) => p.id !== saved.id);
+      return list?.some((p) => p.id === saved.id)
+        ? (list ?? []).map((p) => (p.id === saved.id ? saved : p))
+        : [saved, ...rest];
+    });
+
+  return (
+    <div className="page">
+      <div className="row row-between">
+        <h1>{PRODUCTS.title}</h1>
+        <button
+          type="button"
+          className="button button-primary desktop-only"
+          onClick={() => setEditing("new")}
+        >
+          {PRODUCTS.add}
+        </button>
+      </div>
+      <p className="muted">{PRODUCTS.lead}</p>
+      {error ? <ErrorNotice message={error} onRetry={() => void load()} /> : null}
+      <p role="alert" className="error-text">
+        {actionError}
+      </p>
+      {!products && !error ? <Loading /> : null}
+      {products && products.length === 0 ? (
+        <div className="empty card">
+          <p>{PRODUCTS.empty}</p>
+          <p className="muted">{PRODUCTS.emptyLead}</p>
+          <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
+            {PRODUCTS.addFirst}
+          </button>
+        </div>
+      ) : null}
+      {products && products.length > 0 ? (
+        <ul className="card-grid product-grid" aria-label={PRODUCTS.title}>
+          {products.map((p) => (
+            <li key={p.id} className="card product-card" data-testid={`product-${p.id}`}>
+              <button type="button" className="product-open" onClick={() => setEditing(p)}>
+                <h2>
+                  <span className="visually-hidden">{PRODUCTS.edit} </span>
+                  {p.name}
+                </h2>
+                {p.description ? <p className="muted">{p.description}</p> : null}
+                <p>
+                  <strong>{dollars(p.price_minor)}</strong>{" "}
+                  <span className="muted">{p.currency.toUpperCase()}</span>
+                </p>
+                <p className="muted">{PRODUCTS.inStock(p.stock)}</p>
+              </button>
+              <div className="row">
+                {p.payment_link ? (
+                  <span className={p.payment_link.active ? "badge badge-success" : "badge badge-danger"}>
+                    {p.payment_link.active ? PRODUCTS.linkActiveBadge : PRODUCTS.linkInactiveBadge}
+                  </span>
+                ) : null}
+              </div>
+              <div className="row">
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={!ready}
+                  onClick={() => setPaying(p)}
+                >
+                  {ready ? PRODUCTS.createTestPayment : PRODUCTS.setupRequired}
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  aria-label={PRODUCTS.deleteLabel(p.name)}
+                  onClick={() => void remove(p)}
+                >
+                  {PRODUCTS.delete}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button
+        type="button"
+        className="fab mobile-only"
+        aria-label={PRODUCTS.add}
+        onClick={() => setEditing("new")}
+      >
+        +
+      </button>
+      {editing ? (
+        <ProductEditorModal
+          auth={auth}
+          product={editing === "new" ? null : editing}
+          merchantName={state.businessName}
+          publishableKey={publishable ?? ""}
+          onSaved={onSaved}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {paying && client ? (
+        <Checkout
+          client={client}
+          params={{
+            amount_minor: paying.price_minor,
+            currency: "usd",
+            product_id: paying.id,
+            metadata: { product_id: paying.id, product_name: paying.name },
+          }}
+          method="qr"
+          theme={theme}
+          onError={(err) => setActionError(PRODUCTS.intentFailed(err.message))}
+          onClose={() => setPaying(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState } from "react";
+import { changePassword } from "../api/auth.ts";
+import { errorCode, errorMessage } from "../api/http.ts";
+import { ACCOUNT } from "../messages.ts";
+import { useSession } from "../state/session.tsx";
+import { Modal } from "../ui/Modal.tsx";
+import { passwordFormError } from "./password-rules.ts";
+
+/** Change Password: the server checks the current password and signs out the other sessions. */
+export function ChangePasswordModal({ onClose }: { onClose(): void }) {
+  const { token, user } = useSession();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ids = { current: useId(), next: useId(), confirm: useId() };
+  // A wallet-only account (no email) has no password to confirm.
+  const needsCurrent = Boolean(user?.email);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const invalid = passwordFormError({ current, next, confirm, needsCurrent });
+    if (invalid) return setError(invalid);
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(token, { ...(current ? { current_password: current } : {}), new_password: next });
+      setDone(true);
+    } catch (err) {
+      setError(
+        errorCode(err) === "current_password_incorrect"
+          ? ACCOUNT.currentIncorrect
+          : ACCOUNT.saveFailed(errorMessage(err)),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={ACCOUNT.changePasswordTitle} onClose={onClose}>
+      {done ? (
+        <p role="status" className="success-text">
+          {ACCOUNT.passwordChanged}
+        </p>
+      ) : (
+        <form className="stack" onSubmit={submit} noValidate>
+          {needsCurrent ? (
+            <div className="field">
+              <label htmlFor={ids.current}>{ACCOUNT.currentPassword}</label>
+              <input
+                id={ids.current}
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={ids.next}>{ACCOUNT.newPassword}</label>
+            <input
+              id={ids.next}
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.confirm}>{ACCOUNT.confirmPassword}</label>
+            <input
+              id={ids.confirm}
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </div>
+          <p role="alert" className="error-text">
+            {error}
+          </p>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {ACCOUNT.savePassword}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}
