@@ -36,7 +36,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
     return true;
   }
   const message = err instanceof Error ? err.message : "";
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i.test(
+    message,
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ beforeAll(async () => {
   await mkdir(path.join(dashboardDir, "assets"), { recursive: true });
   await mkdir(sdkDir, { recursive: true });
   await writeFile(path.join(dashboardDir, "index.html"), "<!doctype html><title>sPay</title>");
+  await writeFile(path.join(dashboardDir, "checkout.html"), "<!doctype html><title>checkout</title>");
   await writeFile(path.join(dashboardDir, "assets", "app-AbC123xy.js"), "console.log('app')");
   await writeFile(path.join(sdkDir, "spay.js"), "window.SPay={}");
   await writeFile(path.join(sdkDir, "big.js"), "// sPay\n".padEnd(4096, "x").repeat(10));
@@ -41,6 +42,15 @@ describe("front ends on the API's origin", () => {
       expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
+  });
+
+  it("serves the checkout pages' own entry for payment links and the hosted checkout", async () => {
+    for (const p of ["/payment-links/plink_1", "/pay/pi_1"]) {
+      const res = await page(p);
+      expect(res.status, p).toBe(200);
+      expect(res.body, p).toContain("<title>checkout</title>");
+    }
+    expect((await page("/payments")).body).toContain("<title>sPay</title>");
   });
 
   it("serves the docs' pre-rendered pages, else the docs app, at /docs and /blog", async () => {

@@ -25,6 +25,9 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The docs site's paths (its built files live under `docs-assets/`). */
 const DOCS_PREFIXES = ["/docs", "/blog", "/docs-assets"];
 
+/** Pages a customer opens (payment link, hosted checkout): served from their own entry when built. */
+const CHECKOUT_PREFIXES = ["/payment-links/", "/pay/"];
+
 /** Paths the API owns: never answered with a file or the app's index.html. */
 const API_PREFIXES = ["/v1/", "/api/", "/onboarding/", "/fx", "/health"];
 
@@ -122,8 +125,14 @@ export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir" | "do
     if (found) return send(c, found, cacheFor(urlPath));
     const wantsPage = (c.req.header("accept") ?? "").includes("text/html");
     if (!wantsPage || path.extname(urlPath)) return next();
-    // A pre-rendered page (`/docs/webhooks` → `docs/webhooks/index.html`), else the app's shell.
-    const page = root === docsRoot ? await fileIn(root, `${urlPath.replace(/\/$/, "")}/index.html`) : null;
+    // A pre-rendered page (`/docs/webhooks` → `docs/webhooks/index.html`); the customer-facing
+    // checkout pages' own small entry (`checkout.html`); else the app's shell.
+    const page =
+      root === docsRoot
+        ? await fileIn(root, `${urlPath.replace(/\/$/, "")}/index.html`)
+        : CHECKOUT_PREFIXES.some((p) => urlPath.startsWith(p))
+          ? await fileIn(root, "checkout.html")
+          : null;
     const index = page ?? (await fileIn(root, "index.html"));
     if (index) return send(c, index, "no-cache");
     return next();
