@@ -256,6 +256,8 @@ export function paymentIntentRoutes(deps: Deps) {
             lastBeat = Date.now();
           }
           await stream.sleep(INTENT_STREAM_POLL_MS);
+          // The client (or a shutting-down server) may have gone while this stream slept.
+          if (stream.aborted || stream.closed) break;
           current = await intents.getPaymentIntent(deps, scope, id);
         }
       });
