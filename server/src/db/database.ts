@@ -45,6 +45,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a checked-out one (held by a transaction between two queries): pg emits 'error' on the
+  // client itself, and with no listener that is an uncaught exception. Its next query fails instead
+  // (mapped to 503 database_unavailable), and the pool discards it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", close: () => db.destroy() };
 }

@@ -71,8 +71,14 @@ describe.skipIf(tooling !== null)(`PostgreSQL restarted under load (${tooling ??
 
     cluster.ctl("stop", "-m", "immediate");
     await sleep(1_500);
-    const down = await api.request("GET", "/v1/payment_intents", { token: stack.merchant.sk });
-    expect(down.status).toBe(503);
+    const down = await api
+      .request("GET", "/v1/payment_intents", { token: stack.merchant.sk })
+      .catch((err) => {
+        throw new Error(
+          `the server process is gone (${err.cause?.code ?? err}):\n${server?.logs.slice(-30).join("\n")}`,
+        );
+      });
+    expect(down.status, `${JSON.stringify(down.body)}\n${server.logs.slice(-20).join("\n")}`).toBe(503);
     expect(down.body.error).toMatchObject({ type: "api_error", code: "database_unavailable" });
     expect(down.headers.get("retry-after")).toBe("1");
     const health = await api.request("GET", "/health");
