@@ -1,8 +1,9 @@
 /**
  * The product as `pnpm start` runs it: the gateway serving the built dashboard, docs and SDK files
  * on its own origin (config defaults: dashboard/dist, docs-site/dist, sdk/dist), its settlement
- * watcher and webhook worker, on an embedded devnet. The SDK's browser-test harness provides
- * Chromium and the injected test wallet (one copy of each for the repository).
+ * watcher and webhook worker, on an embedded devnet. Chromium comes from the SDK's browser-test
+ * harness; the injected test wallet (signing as the merchant, paying as the customer) and the
+ * webhook receiver from the dashboard's: one copy of each in the repository.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -11,8 +12,9 @@ import path from "node:path";
 import { startDevnet } from "@spay/devnet";
 import { loadConfig, startServer } from "@spay/server";
 
+export { installTestWallet, WALLETS } from "../../dashboard/test/harness/test-wallet.ts";
+export { startWebhookReceiver } from "../../dashboard/test/harness/webhook-receiver.ts";
 export { launchChromium } from "../../sdk/test/browser/harness/chromium.ts";
-export { installTestWallet, TEST_WALLET } from "../../sdk/test/browser/harness/test-wallet.ts";
 
 async function freePort(): Promise<number> {
   const probe = createServer();
