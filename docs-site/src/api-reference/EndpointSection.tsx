@@ -106,7 +106,8 @@ export function EndpointSection({
         </>
       )}
       <h4>{MESSAGES.api.example}</h4>
-      <pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard */}
+      <pre tabIndex={0}>
         <code className="language-sh">{curlExample(doc, endpoint, baseUrl)}</code>
       </pre>
     </section>

@@ -50,6 +50,11 @@ describe("Markdown rendering and sanitizing", () => {
     expect(root.querySelector("table td")?.textContent).toBe("1");
   });
 
+  it("code blocks can be focused to scroll them by keyboard (tabindex 0)", () => {
+    const root = parse(render("```sh\ncurl -s https://example.test\n```").html);
+    expect(root.querySelector("pre")?.getAttribute("tabindex")).toBe("0");
+  });
+
   it.each(XSS_PAYLOADS)("neutralizes %s", (payload) => {
     const root = parse(render(payload).html);
     expect(

@@ -57,6 +57,8 @@ export function createSanitizer(window: WindowLike): (html: string) => string {
     }
     // A link that opens a new tab must not hand the opener to the page it opens.
     if (node.tagName === "A" && node.hasAttribute("target")) node.setAttribute("rel", "noopener noreferrer");
+    // Code blocks scroll sideways: keyboard users must be able to focus them to scroll.
+    if (node.tagName === "PRE") node.setAttribute("tabindex", "0");
   });
   return (html) => purify.sanitize(html, { ...CONFIG, RETURN_TRUSTED_TYPE: false });
 }
