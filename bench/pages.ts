@@ -9,15 +9,17 @@ import { chromium } from "playwright-core";
 import { createMerchant } from "./lib/merchant.ts";
 import { startServerProcess } from "./lib/server-process.ts";
 
-/** Our targets for a cold load on this machine (not SPEC figures). */
+/** Our targets for a cold load on this machine (not SPEC figures)… */
 const TARGETS = { weightKb: 400, fcpMs: 1500 };
+/** …and issue 8's: the customer's pages load ≤ 80 KB gzip of JavaScript before the wallet chunk. */
+const CHECKOUT_JS_KB = 80;
 
 const devnetPort = 30_000 + Math.floor(Math.random() * 10_000);
 const server = await startServerProcess({ SPAY_DEVNET: "embedded", DEVNET_PORT: String(devnetPort) });
 const rows: string[] = [];
 let failures = 0;
 try {
-  const { sk, pk } = await createMerchant(server.url);
+  const { sk, pk, session } = await createMerchant(server.url);
   const json = { "content-type": "application/json" };
   const product = (await (
     await fetch(`${server.url}/v1/products`, {
@@ -33,14 +35,15 @@ try {
       body: JSON.stringify({ amount_minor: 1999 }),
     })
   ).json()) as { id: string };
-  const pages: [string, string][] = [
+  const pages: [string, string, { signedIn?: boolean; checkout?: boolean }?][] = [
     ["landing page", "/"],
+    ["payments (signed in)", "/payments", { signedIn: true }],
     ["docs overview", "/docs"],
     ["docs API reference", "/docs/api-reference"],
     ["blog index", "/blog"],
     ["blog post", "/blog/accept-bitcoin-payments-stacks"],
-    ["payment link page", `/payment-links/${product.payment_link.id}`],
-    ["hosted checkout", `/pay/${intent.id}`],
+    ["payment link page", `/payment-links/${product.payment_link.id}`, { checkout: true }],
+    ["hosted checkout", `/pay/${intent.id}`, { checkout: true }],
   ];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -53,12 +56,25 @@ try {
     ],
   });
   try {
-    for (const [name, path] of pages) {
+    for (const [name, path, options = {}] of pages) {
       const context = await browser.newContext();
+      if (options.signedIn) {
+        await context.addInitScript((s) => {
+          // Runs in the page (the dashboard's stored session), not in Node.
+          const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+            .localStorage;
+          storage.setItem("spay_session_token", s.token);
+          storage.setItem("spay_user", JSON.stringify(s.user));
+        }, session);
+      }
       const page = await context.newPage();
       const responses: Promise<number>[] = [];
+      const scripts: Promise<number>[] = [];
       page.on("requestfinished", (request) => {
-        responses.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+        const size = request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize);
+        responses.push(size);
+        if (request.resourceType() === "script")
+          scripts.push(request.sizes().then((s) => s.responseBodySize));
       });
       const status = (await page.goto(`${server.url}${path}`, { waitUntil: "load" }))?.status() ?? 0;
       // Pages that follow a payment keep an event stream open: idle means no other request for 500 ms.
@@ -67,12 +83,17 @@ try {
         () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
       );
       const bytes = (await Promise.all(responses)).reduce((a, b) => a + b, 0);
+      const jsKb = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024;
       await context.close();
       const kb = bytes / 1024;
-      const ok = status === 200 && kb <= TARGETS.weightKb && fcp <= TARGETS.fcpMs;
+      const ok =
+        status === 200 &&
+        kb <= TARGETS.weightKb &&
+        fcp <= TARGETS.fcpMs &&
+        (!options.checkout || jsKb <= CHECKOUT_JS_KB);
       if (!ok) failures += 1;
       rows.push(
-        `| ${name} | \`${path.replace(/\/(plink|pi)_[^/]+/, "/$1_…")}\` | ${status} | ${responses.length} | ${kb.toFixed(1)} KB | ${Math.round(fcp)} ms | ${ok ? "pass" : "FAIL"} |`,
+        `| ${name} | \`${path.replace(/\/(plink|pi)_[^/]+/, "/$1_…")}\` | ${status} | ${responses.length} | ${kb.toFixed(1)} KB | ${jsKb.toFixed(1)} KB${options.checkout ? ` (≤ ${CHECKOUT_JS_KB})` : ""} | ${Math.round(fcp)} ms | ${ok ? "pass" : "FAIL"} |`,
       );
     }
   } finally {
@@ -85,8 +106,8 @@ try {
 const lines = [
   "Page weight and first contentful paint, cold load in Chromium (headless), the server in its own process on this machine",
   "",
-  `| page | path | status | requests | transferred | first contentful paint | target ≤ ${TARGETS.weightKb} KB, ≤ ${TARGETS.fcpMs} ms (ours) |`,
-  "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+  `| page | path | status | requests | transferred | of it JavaScript | first contentful paint | target ≤ ${TARGETS.weightKb} KB, ≤ ${TARGETS.fcpMs} ms (ours) |`,
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows,
 ];
 console.log(lines.join("\n"));

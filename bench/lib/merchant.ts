@@ -27,9 +27,15 @@ async function call(
 }
 
 /** A merchant with a verified payout wallet and test keys, made through the public API. */
-export async function createMerchant(url: string): Promise<{ sk: string; pk: string; workspaceId: string }> {
+export async function createMerchant(url: string): Promise<{
+  sk: string;
+  pk: string;
+  workspaceId: string;
+  /** The merchant's dashboard session: its token and user, as the dashboard stores them. */
+  session: { token: string; user: Record<string, unknown> };
+}> {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  const { session_id: token } = await call(url, "POST", "/v1/auth/register", {
+  const { session_id: token, user } = await call(url, "POST", "/v1/auth/register", {
     email,
     password: "bench-password",
   });
@@ -65,5 +71,6 @@ export async function createMerchant(url: string): Promise<{ sk: string; pk: str
     sk: keys.find((k) => k.type === "sk")!.key,
     pk: keys.find((k) => k.type === "pk")!.key,
     workspaceId: ws.id,
+    session: { token, user },
   };
 }
