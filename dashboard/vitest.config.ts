@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Components run in jsdom beside their code (src/**\/*.test.tsx); the end-to-end tests drive
+ * Components run in jsdom beside their code (src/**\/*.test.tsx); checks of the build output
+ * (src/**\/*.build.test.ts) read dist/ in Node; the end-to-end tests drive
  * Debian's Chromium against the real server and devnet (test/e2e), in Node.
  */
 export default defineConfig({
@@ -15,8 +16,14 @@ export default defineConfig({
           name: "dom",
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
+          exclude: ["src/**/*.build.test.ts"],
           setupFiles: ["./src/test-setup.ts"],
         },
+      },
+      {
+        // Checks of the build output in dist/ (`pnpm test` builds first), in Node.
+        extends: true,
+        test: { name: "build", environment: "node", include: ["src/**/*.build.test.ts"] },
       },
       {
         extends: true,

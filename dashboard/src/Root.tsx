@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router-dom";
+import { Route, Routes, useParams } from "react-router-dom";
 import { ThemeProvider } from "./state/theme.tsx";
 import { Loading } from "./ui/Status.tsx";
 
-// Code-split: a customer opening a payment link or the hosted checkout loads neither the merchant
-// app nor the landing page, and the merchant never loads the checkout pages until needed.
+// Code-split: the merchant never loads the checkout pages until needed. A customer opening a
+// payment link or the hosted checkout gets checkout.html (src/checkout/main.tsx, Preact, no router)
+// from the gateway when it is built; these routes are the fallback when only this app is built.
 const MerchantApp = lazy(() => import("./App.tsx").then((m) => ({ default: m.MerchantApp })));
 const PaymentLinkPage = lazy(() =>
   import("./checkout/PaymentLinkPage.tsx").then((m) => ({ default: m.PaymentLinkPage })),
@@ -13,14 +14,24 @@ const HostedCheckoutPage = lazy(() =>
   import("./checkout/HostedCheckoutPage.tsx").then((m) => ({ default: m.HostedCheckoutPage })),
 );
 
+function PaymentLinkRoute() {
+  const { id = "" } = useParams();
+  return <PaymentLinkPage id={id} />;
+}
+
+function HostedCheckoutRoute() {
+  const { intentId = "" } = useParams();
+  return <HostedCheckoutPage intentId={intentId} />;
+}
+
 /** The route table's public pages beside the main area (SPEC.md §2). */
 export function Root() {
   return (
     <ThemeProvider>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route path="/payment-links/:id" element={<PaymentLinkPage />} />
-          <Route path="/pay/:intentId" element={<HostedCheckoutPage />} />
+          <Route path="/payment-links/:id" element={<PaymentLinkRoute />} />
+          <Route path="/pay/:intentId" element={<HostedCheckoutRoute />} />
           <Route path="/*" element={<MerchantApp />} />
         </Routes>
       </Suspense>

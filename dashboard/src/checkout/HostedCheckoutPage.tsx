@@ -1,7 +1,6 @@
 import { formatIntentAmount, formatUsd, type PaymentIntent, SPayClient } from "@spay/sdk";
 import { Checkout, usePaymentIntent } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
-import { useParams } from "react-router-dom";
 import { hostedPaymentIntent } from "../api/checkout.ts";
 import { HOSTED_CHECKOUT, PAYMENT_LINK } from "../messages.ts";
 import { formatTime, statusLabel, statusTone } from "../payments/payment-rules.ts";
@@ -16,9 +15,11 @@ type LoadState =
   | { kind: "error"; notFound: boolean }
   | { kind: "ready"; intent: PaymentIntent; publishableKey: string; merchantName: string | null };
 
-/** `/pay/:intentId` — what `checkout_url` and `spay_url` (the QR) open: pay with a wallet, follow the status. */
-export function HostedCheckoutPage() {
-  const { intentId = "" } = useParams();
+/**
+ * `/pay/:intentId` — what `checkout_url` and `spay_url` (the QR) open: pay with a wallet, follow the
+ * status. The intent's id comes from the URL (see route.ts).
+ */
+export function HostedCheckoutPage({ intentId }: { intentId: string }) {
   const [state, setState] = useState<LoadState>({ kind: "loading" });
   useEffect(() => {
     let live = true;

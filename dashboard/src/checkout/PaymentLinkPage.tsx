@@ -1,7 +1,6 @@
 import { type PaymentIntent, type PaymentLink, SPayClient } from "@spay/sdk";
 import { BuyButton, PaymentLinkCard } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
-import { useParams } from "react-router-dom";
 import { hostedPaymentLink } from "../api/checkout.ts";
 import { PAYMENT_LINK } from "../messages.ts";
 import { useTheme } from "../state/theme.tsx";
@@ -18,9 +17,9 @@ type LoadState =
 /**
  * SPEC.md §2 "Payment link page" (/payment-links/:id, public): loading, 'Payment Link Not Found',
  * the SDK's checkout card or buy button, and a receipt once the server says the payment settled.
+ * The link's id comes from the URL (see route.ts); no router, so the checkout entry can run on Preact.
  */
-export function PaymentLinkPage() {
-  const { id = "" } = useParams();
+export function PaymentLinkPage({ id }: { id: string }) {
   const { theme } = useTheme();
   const [state, setState] = useState<LoadState>({ kind: "loading" });
   const [paid, setPaid] = useState<PaymentIntent | null>(null);

@@ -3,9 +3,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHECKOUT_PREFIXES } from "../../src/checkout/route.ts";
 
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
-// `/pay/:id` is a dashboard page (the hosted checkout), served like every other page.
+// `/pay/:id` is a dashboard page (the hosted checkout), not an API path.
 const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk"];
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -18,7 +19,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * What the gateway does in production, for the tests: the built dashboard from dist/ with an SPA
- * fallback to index.html, and every API path forwarded to the API server (one origin).
+ * fallback — checkout.html for the customer's pages under `/payment-links/` and `/pay/` when it is
+ * built, else index.html — and every API path forwarded to the API server (one origin).
  */
 export async function serveDashboard(): Promise<{
   url: string;
@@ -33,7 +35,13 @@ export async function serveDashboard(): Promise<{
     if (API_PREFIXES.some((p) => url.pathname.startsWith(p))) return forward(api, req, res);
     const file = path.join(DIST_DIR, path.normalize(url.pathname));
     const found = file.startsWith(DIST_DIR) && existsSync(file) && statSync(file).isFile();
-    const served = found ? file : path.join(DIST_DIR, "index.html");
+    // The customer's pages: checkout.html (its own small entry) when built, as the gateway does.
+    const checkout = path.join(DIST_DIR, "checkout.html");
+    const page =
+      CHECKOUT_PREFIXES.some((p) => url.pathname.startsWith(p)) && existsSync(checkout)
+        ? checkout
+        : path.join(DIST_DIR, "index.html");
+    const served = found ? file : page;
     res.writeHead(200, { "content-type": TYPES[path.extname(served)] ?? "application/octet-stream" });
     createReadStream(served).pipe(res);
   });
