@@ -1,0 +1,261 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
+import { loadConfig, payIntent, type RunningServer, startServer, verifyWallet } from "@spay/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const PAYOUT = ACCOUNTS.find((a) => a.name === "wallet_8")!;
+const CUSTOMER = ACCOUNTS.find((a) => a.name === "wallet_2")!;
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON answers by field name.
+type Json = Record<string, any>;
+
+let devnet: Devnet;
+let gateway: RunningServer;
+let dataDir: string;
+let sk: string;
+let webhookSecret: string;
+let receiverUrl: string;
+let receiver: ChildProcess | undefined;
+let receiverOutput = "";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function call(base: string, method: string, route: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** A call to the gateway that must succeed. */
+async function api(method: string, route: string, body?: unknown, token: string = sk): Promise<Json> {
+  const res = await call(gateway.url, method, route, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${route} → ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function waitFor<T>(check: () => Promise<T | null> | T | null, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${receiverOutput}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs a body as Standard Webhooks does, with any secret (a forger's, or the real one). */
+function sign(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+}
+
+beforeAll(async () => {
+  // The gateway as `pnpm start` runs it (settlement watcher and webhook worker in-process) on a devnet.
+  devnet = await startDevnet({ port: 0, blockMs: 0 });
+  dataDir = await mkdtemp(path.join(tmpdir(), "spay-webhook-receiver-"));
+  const port = await freePort();
+  gateway = await startServer(
+    loadConfig(
+      {},
+      {
+        port,
+        host: "127.0.0.1",
+        dataDir,
+        devnet: "off",
+        stacksApiUrl: devnet.url,
+        fxSource: "fixed:100000",
+        publicUrl: `http://127.0.0.1:${port}`,
+        rateLimitIpPerSecond: 0,
+        rateLimitKeyPerSecond: 0,
+        rateLimitAuthPerMinute: 0,
+        scryptLog2N: 10,
+        watchIntervalMs: 100,
+        webhookIntervalMs: 50,
+      },
+    ),
+    { devnetUrl: devnet.url },
+  );
+
+  // A merchant through the API: account, organization, workspace, payout wallet → test keys.
+  const { session_id: session } = await api(
+    "POST",
+    "/v1/auth/register",
+    { email: `receiver-${Date.now()}@example.com`, password: "a-long-password" },
+    "",
+  );
+  const org = await api(
+    "POST",
+    "/v1/organizations",
+    { name: "Beans Co", slug: `beans-${Date.now()}` },
+    session,
+  );
+  const ws = await api("POST", `/v1/organizations/${org.id}/workspaces`, { name: "Store" }, session);
+  const { keys } = await verifyWallet({
+    apiUrl: gateway.url,
+    session,
+    workspaceId: ws.id,
+    privateKey: PAYOUT.privateKey,
+  });
+  sk = keys.find((k) => k.type === "sk")!.key;
+
+  // The endpoint on the receiver's port (chosen first: the receiver needs the endpoint's secret).
+  const receiverPort = await freePort();
+  receiverUrl = `http://127.0.0.1:${receiverPort}`;
+  const endpoint = await api("POST", "/v1/webhook_endpoints", { url: `${receiverUrl}/webhooks` });
+  webhookSecret = endpoint.secret;
+  expect(webhookSecret).toMatch(/^whsec_/);
+
+  // The example as a developer runs it (`tsx src/server.ts`).
+  receiver = spawn(process.execPath, ["--import", "tsx", `${HERE}server.ts`], {
+    env: {
+      ...process.env,
+      SPAY_WEBHOOK_SECRET: webhookSecret,
+      SPAY_SECRET_KEY: sk,
+      SPAY_API_URL: gateway.url,
+      PORT: String(receiverPort),
+      ORDERS_FILE: path.join(dataDir, "orders.json"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  receiver.stdout?.on("data", (d: Buffer) => {
+    receiverOutput += d.toString();
+  });
+  receiver.stderr?.on("data", (d: Buffer) => {
+    receiverOutput += d.toString();
+  });
+  await waitFor(
+    () => receiverOutput.includes(`Webhook receiver on ${receiverUrl}`),
+    "the receiver to listen",
+  );
+}, 120_000);
+
+afterAll(async () => {
+  receiver?.kill("SIGTERM");
+  await gateway?.close();
+  await devnet?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("examples/webhook-receiver against the gateway's webhook worker on the devnet", () => {
+  let order: Json;
+  let eventId: string;
+
+  it("a devnet payment of the order's intent marks the order paid, through a signed webhook", async () => {
+    const created = await call(receiverUrl, "POST", "/orders", {
+      item: "Single-origin beans",
+      amount_minor: 1999,
+    });
+    expect(created.status).toBe(201);
+    order = created.body;
+    expect(order).toMatchObject({ status: "pending", amount_minor: 1999 });
+    const intent = await api("GET", `/v1/payment_intents/${order.payment_intent_id}`);
+    expect(intent.metadata).toEqual({ order_id: order.id });
+
+    const { txid } = await payIntent({
+      apiUrl: gateway.url,
+      chainApiUrl: devnet.url,
+      apiKey: sk,
+      intentId: intent.id,
+      privateKey: CUSTOMER.privateKey,
+    });
+
+    const paid = await waitFor(async () => {
+      const res = await call(receiverUrl, "GET", `/orders/${order.id}`);
+      return res.body.status === "paid" ? res.body : null;
+    }, "the order to be paid");
+    expect(paid).toMatchObject({ status: "paid", payment_intent_id: intent.id });
+    // The chain API answers a broadcast with the bare txid; the gateway reports it 0x-prefixed.
+    expect(paid.txid).toBe(`0x${txid.replace(/^0x/, "")}`);
+    expect(paid.paid_by_event).toMatch(/^evt_/);
+    eventId = paid.paid_by_event;
+
+    const event = await api("GET", `/v1/events/${eventId}`);
+    expect(event).toMatchObject({ type: "payment_intent.succeeded", data: { object: { id: intent.id } } });
+    expect(await api("GET", `/v1/payment_intents/${intent.id}`)).toMatchObject({ status: "payment_settled" });
+  }, 60_000);
+
+  it("a redelivery of the same event is acknowledged with 200 and not applied twice", async () => {
+    const before = (await call(receiverUrl, "GET", `/orders/${order.id}`)).body;
+    await api("POST", `/v1/events/${eventId}/redeliver`, {});
+    const event = await waitFor(async () => {
+      const e = await api("GET", `/v1/events/${eventId}`);
+      const manual = e.deliveries.find((d: Json) => d.manual);
+      return manual?.state === "succeeded" ? e : null;
+    }, "the redelivery to succeed");
+    // Both deliveries reached the receiver and were answered 200.
+    expect(event.attempts.map((a: Json) => a.status_code)).toEqual([200, 200]);
+    expect(receiverOutput).toContain(`duplicate webhook ${eventId} (payment_intent.succeeded) acknowledged`);
+    expect((await call(receiverUrl, "GET", `/orders/${order.id}`)).body).toEqual(before);
+  });
+
+  it("a forged or tampered signature gets 400 and changes nothing", async () => {
+    const other = (await call(receiverUrl, "POST", "/orders", { item: "Mug", amount_minor: 1200 })).body;
+    const now = Math.floor(Date.now() / 1000);
+    const forgedEvent = JSON.stringify({
+      id: "evt_forged",
+      object: "event",
+      type: "payment_intent.succeeded",
+      created_at: now,
+      env: "test",
+      data: {
+        object: {
+          id: other.payment_intent_id,
+          amount_minor: 1200,
+          status: "payment_settled",
+          txid: "0xforged",
+          metadata: { order_id: other.id },
+        },
+      },
+    });
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${receiverUrl}/webhooks`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+
+    // Signed with a secret that is not the endpoint's.
+    const forger = `whsec_${Buffer.from("not-the-endpoint-secret-32-bytes").toString("base64")}`;
+    const forged = await post(forgedEvent, {
+      "webhook-id": "evt_forged",
+      "webhook-timestamp": String(now),
+      "webhook-signature": sign(forger, "evt_forged", now, forgedEvent),
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ error: "invalid_signature" });
+
+    // Signed with the real secret, then the body changed in transit.
+    const headers = {
+      "webhook-id": "evt_tampered",
+      "webhook-timestamp": String(now),
+      "webhook-signature": sign(webhookSecret, "evt_tampered", now, forgedEvent),
+    };
+    const tampered = await post(forgedEvent.replace('"amount_minor":1200', '"amount_minor":1'), headers);
+    expect(tampered.status).toBe(400);
+
+    // Without signature headers at all.
+    const unsigned = await post(forgedEvent, {});
+    expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toEqual({ error: "missing_headers" });
+
+    // Nothing changed: the order is still pending.
+    expect((await call(receiverUrl, "GET", `/orders/${other.id}`)).body).toEqual(other);
+    expect(receiverOutput).toContain("rejected webhook: invalid_signature");
+  });
+});
