@@ -1,8 +1,13 @@
-import { ACCOUNTS } from "@spay/devnet";
-import { verifyWallet } from "@spay/server";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type Json, launchChromium, type ProductStack, startProduct } from "./harness/stack.ts";
+import {
+  api,
+  createMerchantAccount,
+  type Json,
+  launchChromium,
+  type ProductStack,
+  startProduct,
+} from "./harness/stack.ts";
 
 let product: ProductStack;
 let browser: Browser;
@@ -12,41 +17,17 @@ let intentId: string;
 
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  const url = product.url;
-  const grant = await api(url, "POST", "/v1/auth/register", {
-    email: `csp-${Date.now()}@example.com`,
-    password: "a-long-password",
-  });
-  const token = grant.session_id as string;
-  const org = await api(
-    url,
-    "POST",
-    "/v1/organizations",
-    { name: "CSP Co", slug: `csp-${Date.now()}` },
-    token,
-  );
-  const ws = await api(url, "POST", `/v1/organizations/${org.id}/workspaces`, { name: "Store" }, token);
-  const { keys } = await verifyWallet({
-    apiUrl: url,
-    session: token,
-    workspaceId: ws.id,
-    privateKey: ACCOUNTS.find((a) => a.name === "wallet_8")!.privateKey,
-  });
-  merchant = {
-    session: grant,
-    user: grant.user,
-    sk: keys.find((k) => k.type === "sk")!.key,
-    pk: keys.find((k) => k.type === "pk")!.key,
-  };
+  const account = await createMerchantAccount(product.url, { name: "CSP Co" });
+  merchant = { session: { session_id: account.session }, user: account.user, sk: account.sk, pk: account.pk };
   const created = await api(
-    url,
+    product.url,
     "POST",
     "/v1/products",
     { name: "CSP Beans", price_minor: 1200, stock: 3 },
     merchant.sk,
   );
   linkId = created.payment_link.id;
-  intentId = (await api(url, "POST", "/v1/payment_intents", { amount_minor: 500 }, merchant.pk)).id;
+  intentId = (await api(product.url, "POST", "/v1/payment_intents", { amount_minor: 500 }, merchant.pk)).id;
 });
 
 afterAll(async () => {

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
-import { loadConfig, type RunningServer, startServer, verifyWallet } from "@spay/server";
+import {
+  createMerchantAccount,
+  gatewayCall,
+  type Json,
+  type RunningGateway,
+  startGateway,
+} from "@spay/server/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../sdk/src/core/messages.ts";
@@ -13,15 +14,9 @@ import { launchChromium } from "../../../sdk/test/browser/harness/chromium.ts";
 import { installTestWallet } from "../../../sdk/test/browser/harness/test-wallet.ts";
 
 const SERVE = fileURLToPath(new URL("../serve.ts", import.meta.url));
-const PAYOUT = ACCOUNTS.find((a) => a.name === "wallet_8")!;
 
-// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON answers by field name.
-type Json = Record<string, any>;
-
-let devnet: Devnet;
-let gateway: RunningServer;
+let gateway: RunningGateway;
 let browser: Browser;
-let dataDir: string;
 let sk: string;
 let pk: string;
 let beans: Json;
@@ -29,81 +24,29 @@ let mug: Json;
 let shop: ChildProcess | undefined;
 let shopOutput = "";
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** A call to the gateway that must succeed. */
-async function api(method: string, route: string, body?: unknown, token: string = sk): Promise<Json> {
-  const res = await fetch(`${gateway.url}${route}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Json;
-  if (!res.ok) throw new Error(`${method} ${route} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = (method: string, route: string, body?: unknown, token: string = sk) =>
+  gatewayCall(gateway.url, method, route, body, token);
 
-async function startGateway(): Promise<void> {
-  // The gateway as `pnpm start` runs it: settlement watcher in-process, SDK files at /sdk/.
-  devnet = await startDevnet({ port: 0, blockMs: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), "spay-html-storefront-"));
-  const port = await freePort();
-  gateway = await startServer(
-    loadConfig(
-      {},
-      {
-        port,
-        host: "127.0.0.1",
-        dataDir,
-        devnet: "off",
-        stacksApiUrl: devnet.url,
-        fxSource: "fixed:100000",
-        publicUrl: `http://127.0.0.1:${port}`,
-        rateLimitIpPerSecond: 0,
-        rateLimitKeyPerSecond: 0,
-        rateLimitAuthPerMinute: 0,
-        scryptLog2N: 10,
-        watchIntervalMs: 100,
-        webhookIntervalMs: 50,
-      },
-    ),
-    { devnetUrl: devnet.url },
+async function setUpShop(): Promise<void> {
+  // The gateway as `pnpm start` runs it (settlement watcher in-process, SDK files at /sdk/), and a
+  // merchant made through the API: account, organization, workspace, payout wallet → test keys.
+  gateway = await startGateway();
+  const merchant = await createMerchantAccount(gateway.url, { name: "Beans Co" });
+  await api(
+    "PATCH",
+    `/v1/workspaces/${merchant.workspaceId}/business-profile`,
+    { display_name: "Beans & Mugs" },
+    merchant.session,
   );
-  // A merchant through the API: account, organization, workspace, payout wallet → test keys.
-  const { session_id: session } = await api(
-    "POST",
-    "/v1/auth/register",
-    { email: `shop-${Date.now()}@example.com`, password: "a-long-password" },
-    "",
-  );
-  const org = await api(
-    "POST",
-    "/v1/organizations",
-    { name: "Beans Co", slug: `beans-${Date.now()}` },
-    session,
-  );
-  const ws = await api("POST", `/v1/organizations/${org.id}/workspaces`, { name: "Store" }, session);
-  await api("PATCH", `/v1/workspaces/${ws.id}/business-profile`, { display_name: "Beans & Mugs" }, session);
-  const { keys } = await verifyWallet({
-    apiUrl: gateway.url,
-    session,
-    workspaceId: ws.id,
-    privateKey: PAYOUT.privateKey,
-  });
-  sk = keys.find((k) => k.type === "sk")!.key;
-  pk = keys.find((k) => k.type === "pk")!.key;
+  sk = merchant.sk;
+  pk = merchant.pk;
   beans = await api("POST", "/v1/products", { name: "House Blend Beans", price_minor: 1499, stock: 10 });
   mug = await api("POST", "/v1/products", { name: "Stoneware Mug", price_minor: 1200, stock: 10 });
 }
 
 beforeAll(async () => {
-  [, browser] = await Promise.all([startGateway(), launchChromium()]);
+  [, browser] = await Promise.all([setUpShop(), launchChromium()]);
   // The example as a developer runs it: `tsx serve.ts` with the gateway, key and products.
   shop = spawn(process.execPath, ["--import", "tsx", SERVE], {
     env: {
@@ -133,8 +76,6 @@ afterAll(async () => {
   shop?.kill("SIGTERM");
   await browser?.close();
   await gateway?.close();
-  await devnet?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe("examples/html-storefront in Chromium against the gateway on the devnet", () => {
@@ -144,7 +85,7 @@ describe("examples/html-storefront in Chromium against the gateway on the devnet
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
-    await installTestWallet(page, devnet.url);
+    await installTestWallet(page, gateway.devnetUrl);
     await page.goto(shopUrl);
 
     // The drop-in, loaded from the gateway, renders one checkout card per data-spay-product.

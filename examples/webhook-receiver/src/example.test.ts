@@ -5,19 +5,21 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
-import { loadConfig, payIntent, type RunningServer, startServer, verifyWallet } from "@spay/server";
+import { ACCOUNTS } from "@spay/devnet";
+import { payIntent } from "@spay/server";
+import {
+  createMerchantAccount,
+  gatewayCall,
+  type Json,
+  type RunningGateway,
+  startGateway,
+} from "@spay/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
-const PAYOUT = ACCOUNTS.find((a) => a.name === "wallet_8")!;
 const CUSTOMER = ACCOUNTS.find((a) => a.name === "wallet_2")!;
 
-// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON answers by field name.
-type Json = Record<string, any>;
-
-let devnet: Devnet;
-let gateway: RunningServer;
+let gateway: RunningGateway;
 let dataDir: string;
 let sk: string;
 let webhookSecret: string;
@@ -43,11 +45,8 @@ async function call(base: string, method: string, route: string, body?: unknown,
 }
 
 /** A call to the gateway that must succeed. */
-async function api(method: string, route: string, body?: unknown, token: string = sk): Promise<Json> {
-  const res = await call(gateway.url, method, route, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${route} → ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const api = (method: string, route: string, body?: unknown, token: string = sk) =>
+  gatewayCall(gateway.url, method, route, body, token);
 
 async function waitFor<T>(check: () => Promise<T | null> | T | null, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -66,53 +65,11 @@ function sign(secret: string, id: string, timestamp: number, body: string): stri
 }
 
 beforeAll(async () => {
-  // The gateway as `pnpm start` runs it (settlement watcher and webhook worker in-process) on a devnet.
-  devnet = await startDevnet({ port: 0, blockMs: 0 });
+  // The gateway as `pnpm start` runs it (settlement watcher and webhook worker in-process) on a
+  // devnet, and a merchant made through the API: account, organization, workspace, payout wallet.
+  gateway = await startGateway();
+  sk = (await createMerchantAccount(gateway.url, { name: "Beans Co" })).sk;
   dataDir = await mkdtemp(path.join(tmpdir(), "spay-webhook-receiver-"));
-  const port = await freePort();
-  gateway = await startServer(
-    loadConfig(
-      {},
-      {
-        port,
-        host: "127.0.0.1",
-        dataDir,
-        devnet: "off",
-        stacksApiUrl: devnet.url,
-        fxSource: "fixed:100000",
-        publicUrl: `http://127.0.0.1:${port}`,
-        rateLimitIpPerSecond: 0,
-        rateLimitKeyPerSecond: 0,
-        rateLimitAuthPerMinute: 0,
-        scryptLog2N: 10,
-        watchIntervalMs: 100,
-        webhookIntervalMs: 50,
-      },
-    ),
-    { devnetUrl: devnet.url },
-  );
-
-  // A merchant through the API: account, organization, workspace, payout wallet → test keys.
-  const { session_id: session } = await api(
-    "POST",
-    "/v1/auth/register",
-    { email: `receiver-${Date.now()}@example.com`, password: "a-long-password" },
-    "",
-  );
-  const org = await api(
-    "POST",
-    "/v1/organizations",
-    { name: "Beans Co", slug: `beans-${Date.now()}` },
-    session,
-  );
-  const ws = await api("POST", `/v1/organizations/${org.id}/workspaces`, { name: "Store" }, session);
-  const { keys } = await verifyWallet({
-    apiUrl: gateway.url,
-    session,
-    workspaceId: ws.id,
-    privateKey: PAYOUT.privateKey,
-  });
-  sk = keys.find((k) => k.type === "sk")!.key;
 
   // The endpoint on the receiver's port (chosen first: the receiver needs the endpoint's secret).
   const receiverPort = await freePort();
@@ -148,7 +105,6 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver?.kill("SIGTERM");
   await gateway?.close();
-  await devnet?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -169,7 +125,7 @@ describe("examples/webhook-receiver against the gateway's webhook worker on the 
 
     const { txid } = await payIntent({
       apiUrl: gateway.url,
-      chainApiUrl: devnet.url,
+      chainApiUrl: gateway.devnetUrl,
       apiKey: sk,
       intentId: intent.id,
       privateKey: CUSTOMER.privateKey,

@@ -227,3 +227,12 @@ export async function setupMerchant(api: TestApi) {
 }
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
+
+export {
+  createMerchantAccount,
+  gatewayCall,
+  type Json,
+  type MerchantAccount,
+  type RunningGateway,
+  startGateway,
+} from "./gateway.ts";
