@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +8,7 @@ import { ACCOUNTS } from "@spay/devnet";
 import { payIntent } from "@spay/server";
 import {
   createMerchantAccount,
+  freePort,
   gatewayCall,
   type Json,
   type RunningGateway,
@@ -26,14 +26,6 @@ let webhookSecret: string;
 let receiverUrl: string;
 let receiver: ChildProcess | undefined;
 let receiverOutput = "";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function call(base: string, method: string, route: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}${route}`, {

@@ -230,6 +230,7 @@ export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
 
 export {
   createMerchantAccount,
+  freePort,
   gatewayCall,
   type Json,
   type MerchantAccount,

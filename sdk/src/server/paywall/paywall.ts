@@ -204,27 +204,17 @@ export function paywall(options: PaywallOptions): Paywall {
     return paid;
   };
 
+  /** Hono: the same gate → serve → settle, the handler's answer read from and written to `c.res`. */
   const hono = async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | undefined> => {
-    let decided: PaywallGate;
-    try {
-      decided = await gate(c.req.raw);
-    } catch (err) {
-      return gatewayFailure(err);
-    }
-    if (decided.kind === "respond") return decided.response;
-    await next();
-    if (!c.res.ok) return undefined;
-    const outcome = await decided
-      .settle()
-      .catch((err: unknown) => ({ ok: false as const, response: gatewayFailure(err) }));
-    if (!outcome.ok) {
-      c.res = undefined as unknown as Response; // drop the handler's headers before replacing the answer
-      c.res = outcome.response;
-      return undefined;
-    }
-    const paid = new Response(c.res.body, c.res);
-    paid.headers.set(...outcome.header);
-    c.res = paid;
+    let served = false;
+    const response = await handle(c.req.raw, async () => {
+      served = true;
+      await next();
+      return c.res;
+    });
+    if (!served) return response;
+    c.res = undefined as unknown as Response; // drop the handler's headers: a 402 must not inherit them
+    c.res = response;
     return undefined;
   };
 

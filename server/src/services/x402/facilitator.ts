@@ -49,6 +49,22 @@ export interface CheckOptions {
   requireIssued?: boolean | undefined;
 }
 
+/** The requirement this workspace was issued under a nonce (`POST /v1/x402/requirements`). */
+function findIssued(deps: Deps, scope: WorkspaceScope, nonce: string) {
+  return deps.db
+    .selectFrom("x402_requirements")
+    .selectAll()
+    .where("nonce", "=", nonce)
+    .where("workspace_id", "=", scope.workspaceId)
+    .executeTakeFirst();
+}
+
+/** A nonce is bound to the resource it was issued for: a payment for one route does not open another. */
+function assertSameResource(stated: string | null, issued: string): void {
+  if (stated !== null && stated !== issued)
+    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+}
+
 /**
  * A requirement whose nonce the gateway issued is held to the issued terms: the client echoes the
  * requirement back, so amount, token, payee, resource and expiry come from our record, and a
@@ -60,14 +76,7 @@ async function withIssuedTerms(
   requirement: PaymentRequirement,
   options: CheckOptions,
 ): Promise<PaymentRequirement> {
-  const issued = requirement.nonce
-    ? await deps.db
-        .selectFrom("x402_requirements")
-        .selectAll()
-        .where("nonce", "=", requirement.nonce)
-        .where("workspace_id", "=", scope.workspaceId)
-        .executeTakeFirst()
-    : undefined;
+  const issued = requirement.nonce ? await findIssued(deps, scope, requirement.nonce) : undefined;
   if (!issued) {
     if (options.requireIssued)
       throw new X402Error("unknown_requirement", "this gateway did not issue the requirement's nonce");
@@ -79,8 +88,7 @@ async function withIssuedTerms(
     throw new X402Error("amount_mismatch", "the requirement's amount is not the issued amount");
   if (requirement.payTo !== issued.pay_to)
     throw new X402Error("recipient_mismatch", "the requirement's payTo is not the issued one");
-  if (requirement.resource !== null && requirement.resource !== issued.resource)
-    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+  assertSameResource(requirement.resource, issued.resource);
   return { ...requirement, network: issued.network, expiresAt: Number(issued.expires_at) };
 }
 
@@ -100,18 +108,10 @@ async function issuedByMemo(
   memo: string | null,
   resource: string | null,
 ): Promise<PaymentRequirement> {
-  const issued = memo
-    ? await deps.db
-        .selectFrom("x402_requirements")
-        .selectAll()
-        .where("nonce", "=", memo)
-        .where("workspace_id", "=", scope.workspaceId)
-        .executeTakeFirst()
-    : undefined;
+  const issued = memo ? await findIssued(deps, scope, memo) : undefined;
   if (!issued)
     throw new X402Error("unknown_requirement", "the payment's memo is not a nonce this gateway issued");
-  if (resource !== null && resource !== issued.resource)
-    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+  assertSameResource(resource, issued.resource);
   return {
     scheme: X402_SCHEME,
     network: issued.network,
