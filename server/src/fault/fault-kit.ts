@@ -11,6 +11,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../test/harness.ts";
+import { spawnServer } from "../test/server-process.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
 
 /**
@@ -337,49 +338,7 @@ export interface LoggedServer {
   stop(): Promise<void>;
 }
 
-/** Like spawnServer, but keeps the process's output (the tests read the watcher's warnings). */
-export async function spawnLoggedServer(env: Record<string, string>): Promise<LoggedServer> {
-  const { spawn } = await import("node:child_process");
-  const { fileURLToPath } = await import("node:url");
-  const main = fileURLToPath(new URL("../main.ts", import.meta.url));
-  const port = 21_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ["--import", "tsx", main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SPAY_DEVNET: "off",
-      SPAY_FX_SOURCE: "fixed:100000",
-      SPAY_RATE_LIMIT_KEY_RPS: "0",
-      SPAY_RATE_LIMIT_IP_RPS: "0",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const logs: string[] = [];
-  const collect = (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${logs.join("\n")}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
-    await sleep(150);
-  }
-  return {
-    url,
-    logs,
-    crash: () => child.kill("SIGKILL"),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+/** The server as its own process, its output kept (the tests read the watcher's warnings). */
+export function spawnLoggedServer(env: Record<string, string>): Promise<LoggedServer> {
+  return spawnServer(env);
 }

@@ -1,19 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./gateway.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Its stdout and stderr lines (the fault tests read the watcher's warnings). */
+  logs: string[];
   /** kill -9: no shutdown hooks, connections cut mid-flight. */
   crash(): void;
   stop(): Promise<void>;
 }
 
-/** Runs the real server entry point as its own OS process against the given database. */
+/**
+ * Runs the real server entry point as its own OS process against the given database, on a port
+ * the OS reports free (a random pick could land on a load generator's ephemeral client port).
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 21_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     env: {
       ...process.env,
@@ -25,12 +31,17 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       SPAY_RATE_LIMIT_IP_RPS: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "ignore"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const logs: string[] = [];
+  const collect = (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}: ${logs.slice(-20).join("\n")}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
@@ -42,6 +53,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   return {
     url,
     child,
+    logs,
     crash: () => child.kill("SIGKILL"),
     stop: () =>
       new Promise<void>((resolve) => {
