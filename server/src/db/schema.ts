@@ -70,6 +70,8 @@ export interface WorkspacesTable {
   description: string | null;
   webhook_tested: boolean;
   test_payment_completed: boolean;
+  /** Publishable keys may create intents with an arbitrary amount (off: catalogue prices only). */
+  allow_browser_amounts: Generated<boolean>;
   created_at: number;
 }
 
@@ -211,6 +213,10 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: number;
   locked_at: number;
+  /** Who made the original request: workspace, environment and credential kind (null: anonymous). */
+  owner: string | null;
+  /** True when response_body is sealed with the server's secret box (it carries a secret). */
+  response_sealed: Generated<boolean>;
 }
 
 export type TransferState = "tracking" | "counted" | "failed" | "rejected";
@@ -314,6 +320,40 @@ export interface X402RequirementsTable {
   created_at: number;
 }
 
+/** A transfer into a payout address whose memo names no intent: settles nothing by itself. */
+export interface UnmatchedTransfersTable {
+  txid: string;
+  workspace_id: string;
+  environment_id: string | null;
+  env: "test" | "live";
+  recipient: string;
+  token_contract: string;
+  asset: string;
+  amount: string;
+  sender: string;
+  memo: string | null;
+  block_height: number | null;
+  assigned_intent_id: string | null;
+  assigned_at: number | null;
+  assigned_by: string | null;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string | null;
+  user_id: string | null;
+  actor_type: "user" | "api_key" | "system";
+  actor_id: string | null;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  ip: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +379,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   x402_payments: X402PaymentsTable;
   x402_requirements: X402RequirementsTable;
+  unmatched_transfers: UnmatchedTransfersTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -358,3 +400,5 @@ export type EventRow = Selectable<EventsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type UnmatchedTransferRow = Selectable<UnmatchedTransfersTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

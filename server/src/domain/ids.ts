@@ -19,6 +19,7 @@ export const ID_PREFIX = {
   merchant: "mch",
   emailSignup: "sub",
   request: "req",
+  auditEntry: "aud",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -4,6 +4,7 @@ import * as settlement from "./002-settlement.ts";
 import * as webhooks from "./003-webhooks.ts";
 import * as x402 from "./004-x402.ts";
 import * as x402Requirements from "./005-x402-requirements.ts";
+import * as security from "./006-security.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "003-webhooks": webhooks,
   "004-x402": x402,
   "005-x402-requirements": x402Requirements,
+  "006-security": security,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,100 @@
+import type { Db } from "../db/database.ts";
+import type { AuditLogRow } from "../db/schema.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import type { Principal } from "../http/context.ts";
+
+/**
+ * Security-relevant actions the audit log records (issue 14, item 8). One list, so the API, the
+ * dashboard's Settings page and SECURITY.md name the same actions.
+ */
+export const AUDIT_ACTIONS = [
+  "user.signed_in",
+  "user.sign_in_failed",
+  "user.registered",
+  "user.password_changed",
+  "api_key.created",
+  "api_key.rolled",
+  "api_key.revoked",
+  "webhook_endpoint.created",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.deleted",
+  "environment.deleted",
+  "transfer.assigned",
+  "account.deleted",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  /** Who acted: a signed-in user, an API key, or the gateway itself. */
+  actor: Principal | { kind: "system" } | { kind: "user"; userId: string };
+  ip: string | null;
+  workspaceId?: string | null;
+  object?: { type: string; id: string } | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditEntryView {
+  id: string;
+  object: "audit_entry";
+  action: AuditAction;
+  actor: { type: "user" | "api_key" | "system"; id: string | null };
+  workspace_id: string | null;
+  object_type: string | null;
+  object_id: string | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+  created_at: number;
+}
+
+function actorOf(actor: AuditEntryInput["actor"]): {
+  actor_type: "user" | "api_key" | "system";
+  actor_id: string | null;
+  user_id: string | null;
+} {
+  switch (actor.kind) {
+    case "session":
+    case "user":
+      return { actor_type: "user", actor_id: actor.userId, user_id: actor.userId };
+    case "api_key":
+      return { actor_type: "api_key", actor_id: actor.keyId, user_id: null };
+    case "system":
+      return { actor_type: "system", actor_id: null, user_id: null };
+  }
+}
+
+/**
+ * Appends an entry in the caller's transaction (pass the transaction as `db`), so the action and
+ * its record commit together.
+ */
+export async function recordAudit(db: Db, input: AuditEntryInput): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      id: newId("auditEntry"),
+      ...actorOf(input.actor),
+      workspace_id: input.workspaceId ?? (input.actor.kind === "api_key" ? input.actor.workspaceId : null),
+      action: input.action,
+      object_type: input.object?.type ?? null,
+      object_id: input.object?.id ?? null,
+      ip: input.ip,
+      details: JSON.stringify(input.details ?? {}),
+      created_at: nowSeconds(),
+    })
+    .execute();
+}
+
+export function auditEntryView(row: AuditLogRow): AuditEntryView {
+  return {
+    id: row.id,
+    object: "audit_entry",
+    action: row.action as AuditAction,
+    actor: { type: row.actor_type, id: row.actor_id },
+    workspace_id: row.workspace_id,
+    object_type: row.object_type,
+    object_id: row.object_id,
+    ip: row.ip,
+    details: row.details,
+    created_at: row.created_at,
+  };
+}
