@@ -147,10 +147,15 @@ try {
     return call("POST", "/v1/payment_intents", body, keys.pk);
   });
   await step("customer pays from wallet_2 (spay pay)", () =>
-    run("npx", [...PNPM, "spay", "pay", intent.id, "--key", keys.pk, "--account", "wallet_2", "--api", api], {
-      cwd: clone,
-      env: { ...process.env, DEVNET_PORT: String(devnetPort) },
-    }),
+    // A publishable key names the intent by its client secret (the id alone is a 404).
+    run(
+      "npx",
+      [...PNPM, "spay", "pay", intent.client_secret, "--key", keys.pk, "--account", "wallet_2", "--api", api],
+      {
+        cwd: clone,
+        env: { ...process.env, DEVNET_PORT: String(devnetPort) },
+      },
+    ),
   );
   const event = await step("signed payment_intent.succeeded webhook received", () =>
     Promise.race([

@@ -32,7 +32,8 @@ try {
     await fetch(`${server.url}/v1/payment_intents`, {
       method: "POST",
       headers: { ...json, authorization: `Bearer ${pk}` },
-      body: JSON.stringify({ amount_minor: 1999 }),
+      // A publishable key sells a product or link at its catalogue price (issue 14).
+      body: JSON.stringify({ payment_link: product.payment_link.id }),
     })
   ).json()) as { id: string };
   const pages: [string, string, { signedIn?: boolean; checkout?: boolean }?][] = [

@@ -24,6 +24,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SPAY_RATE_LIMIT_KEY_RPS: "0",
       SPAY_RATE_LIMIT_IP_RPS: "0",
       SPAY_RATE_LIMIT_AUTH_PER_MIN: "0",
+      SPAY_WALLET_CHALLENGES_PER_MIN: "0",
       SPAY_FX_SOURCE: "fixed:100000",
       SPAY_SCRYPT_LOG2N: "14",
       SPAY_DEVNET: "off",

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Route, Routes, useParams } from "react-router-dom";
+import { Route, Routes, useParams, useSearchParams } from "react-router-dom";
 import { ThemeProvider } from "./state/theme.tsx";
 import { Loading } from "./ui/Status.tsx";
 
@@ -21,7 +21,8 @@ function PaymentLinkRoute() {
 
 function HostedCheckoutRoute() {
   const { intentId = "" } = useParams();
-  return <HostedCheckoutPage intentId={intentId} />;
+  const [search] = useSearchParams();
+  return <HostedCheckoutPage intentId={intentId} clientSecret={search.get("client_secret") ?? ""} />;
 }
 
 /** The route table's public pages beside the main area (SPEC.md §2). */

@@ -54,6 +54,8 @@ export const AUTH = {
   or: "or",
   emailExists: "An account with this email already exists",
   invalidCredentials: "Invalid email",
+  passwordTooWeak: "This password is too easy to guess; choose a longer or less common one",
+  signInThrottled: "Too many failed sign-in attempts for this account. Try again within 15 minutes.",
   failed: "Authentication failed",
 } as const;
 
@@ -169,6 +171,37 @@ export const DASHBOARD_ERRORS = {
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;
 
+/** Settings → Audit log: the human label of each action the server records (server AUDIT_ACTIONS). */
+export const AUDIT_LOG = {
+  title: "Audit log",
+  intro: "Sign-ins, API keys, webhook endpoints and deletions in this workspace, newest first.",
+  columns: { time: "Time", action: "Action", actor: "Actor", ip: "IP address", object: "Object" },
+  actions: {
+    "user.signed_in": "Signed in",
+    "user.sign_in_failed": "Sign-in failed",
+    "user.registered": "Account created",
+    "user.password_changed": "Password changed",
+    "api_key.created": "API key created",
+    "api_key.rolled": "API key rolled",
+    "api_key.revoked": "API key revoked",
+    "webhook_endpoint.created": "Webhook endpoint created",
+    "webhook_endpoint.secret_rotated": "Webhook secret rotated",
+    "webhook_endpoint.deleted": "Webhook endpoint deleted",
+    "environment.deleted": "Environment deleted",
+    "workspace.browser_amounts_changed": "Custom amounts from the browser changed",
+    "transfer.assigned": "Transfer assigned to a payment",
+    "account.deleted": "Account deleted",
+  } as Record<string, string>,
+  actors: { you: "You", user: "User", api_key: "API key", system: "sPay" },
+  via: (method: string) => `via ${method}`,
+  loading: "Loading the audit log…",
+  empty: "Nothing recorded yet.",
+  failed: (message: string) => `Could not load the audit log: ${message}`,
+  loadMore: "Load more",
+  loadingMore: "Loading…",
+  unknownIp: "—",
+} as const;
+
 export const SETTINGS = {
   title: "Settings",
   account: "Account Information",
@@ -212,6 +245,13 @@ export const SETTINGS = {
   changePassword: "Change Password",
   requestExport: "Request Export",
   staticNote: "Coming soon",
+  checkoutPricing: "Checkout pricing",
+  browserAmounts: "Allow custom amounts from the browser",
+  browserAmountsHint:
+    "Off (recommended): your publishable key, which anyone can read from your page, can only start payments for your products and payment links, at the price in your catalogue. On: browser code may create payments for any amount it chooses — turn this on only for donations or pay-what-you-want pages. Your server (secret key) can always set any amount.",
+  browserAmountsOn: "Custom amounts from the browser are allowed.",
+  browserAmountsOff: "The browser can only charge catalogue prices.",
+  browserAmountsFailed: (reason: string) => `Could not save the setting: ${reason}`,
   dangerZone: "Danger Zone",
   deleteAccount: "Delete Account",
   deleteWarning: "This permanently deletes your account, organizations, workspaces, keys and payments.",
@@ -375,6 +415,35 @@ export const PAYMENTS = {
   shipping: "Shipping address",
 } as const;
 
+/** Payments page: transfers whose memo named no payment (issue 14, item 1). */
+export const UNMATCHED_TRANSFERS = {
+  title: "Unmatched transfers",
+  intro:
+    "Transfers into your payout address whose memo names no payment. They settle nothing by themselves; assign one to a payment if you know what it pays.",
+  loadFailed: "Failed to load unmatched transfers",
+  empty: "No unmatched transfers",
+  loadingLabel: "Loading unmatched transfers…",
+  transaction: "Transaction",
+  amount: "Amount",
+  asset: "Asset",
+  sender: "Sender",
+  memo: "Memo",
+  noMemo: "No memo",
+  time: "Time",
+  action: "Action",
+  assign: "Assign to payment",
+  assignTo: (txid: string) => `Assign transfer ${txid} to a payment`,
+  assigned: (id: string) => `Assigned to ${id}`,
+  intentLabel: "Payment ID",
+  intentPlaceholder: "pi_…",
+  confirm: "Assign",
+  cancel: "Cancel",
+  assigning: "Assigning…",
+  done: "Transfer assigned; the payment settles once the chain confirms it.",
+  intentRequired: "Enter the ID of the payment this transfer pays",
+  viewOnExplorer: (txid: string) => `View transaction ${txid} on the explorer`,
+} as const;
+
 /** SPEC.md §4 status values and their labels. */
 export const STATUS_LABELS: Record<string, string> = {
   requires_payment_method: "Awaiting Payment",
@@ -513,6 +582,8 @@ export const PAYMENT_LINK = {
   disabled: "This payment link has been disabled.",
   failed: "Failed to load payment link. Please try again.",
   invalidConfig: "Invalid payment link configuration",
+  soldOutTitle: "Sold out",
+  soldOut: "This product is sold out. Please check back later or contact the merchant.",
   goHome: "Go to Homepage",
   loading: "Loading payment link...",
   receiptTitle: "Payment confirmed",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEPLOYMENTS, type Deployment } from "./domain/ssrf.ts";
 import { CHAINS } from "./domain/tokens.ts";
 
 /**
@@ -22,6 +23,12 @@ const ConfigSchema = z.object({
   chain: z.enum(CHAINS).default("devnet"),
   stacksApiUrl: z.string().url().optional(),
   devnet: z.enum(["embedded", "off"]).default("embedded"),
+  /**
+   * `local`: one developer on their own machine (sandbox webhooks may target localhost and the LAN);
+   * `hosted`: serving others (every webhook must reach the public internet). Unset: `local` on the
+   * devnet chain, `hosted` on testnet/mainnet.
+   */
+  deployment: z.enum(DEPLOYMENTS).optional(),
   /** Public base URL used in `spay_url` / `checkout_url` and the wallet sign-in domain. */
   publicUrl: z.string().url().optional(),
   /** Extra origins allowed by CORS besides the public URL (comma separated). */
@@ -34,6 +41,13 @@ const ConfigSchema = z.object({
   rateLimitIpPerSecond: z.coerce.number().min(0).default(200),
   /** Sign-in attempts per minute per IP (password guessing). */
   rateLimitAuthPerMinute: z.coerce.number().min(0).default(30),
+  /**
+   * Failed password sign-ins per account in 15 minutes, from any IP, before that account's password
+   * sign-in answers 429 until the oldest failure ages out. 0 disables.
+   */
+  signInFailuresPerAccount: z.coerce.number().int().min(0).default(10),
+  /** Anonymous wallet challenges per minute per IP (each is a stored row). 0 disables. */
+  walletChallengesPerMinute: z.coerce.number().min(0).default(20),
   trustProxy: z
     .enum(["true", "false"])
     .default("false")
@@ -81,7 +95,7 @@ const ConfigSchema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; deployment: Deployment };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ConfigSchema.safeParse({
@@ -93,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chain: env.SPAY_CHAIN,
     stacksApiUrl: env.SPAY_STACKS_API_URL || undefined,
     devnet: env.SPAY_DEVNET,
+    deployment: env.SPAY_DEPLOYMENT || undefined,
     publicUrl: env.SPAY_PUBLIC_URL || undefined,
     corsOrigins: env.SPAY_CORS_ORIGINS,
     fxSource: env.SPAY_FX_SOURCE,
@@ -100,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitKeyPerSecond: env.SPAY_RATE_LIMIT_KEY_RPS,
     rateLimitIpPerSecond: env.SPAY_RATE_LIMIT_IP_RPS,
     rateLimitAuthPerMinute: env.SPAY_RATE_LIMIT_AUTH_PER_MIN,
+    signInFailuresPerAccount: env.SPAY_SIGN_IN_FAILURES_PER_ACCOUNT,
+    walletChallengesPerMinute: env.SPAY_WALLET_CHALLENGES_PER_MIN,
     trustProxy: env.SPAY_TRUST_PROXY,
     sessionTtlSeconds: env.SPAY_SESSION_TTL_SECONDS,
     intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
@@ -128,7 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       "Invalid configuration: SPAY_API_PROCESSES > 1 needs DATABASE_URL (PGlite serves one process)",
     );
   }
-  return { ...merged, publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}` };
+  return {
+    ...merged,
+    publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
+    // Nobody hosts a gateway for others on the devnet; a public chain means it may be.
+    deployment: merged.deployment ?? (merged.chain === "devnet" ? "local" : "hosted"),
+  };
 }
 
 export function corsOriginList(config: Config): string[] {

@@ -3,8 +3,10 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { answerClientErrors } from "./http/client-error.ts";
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
+import { purgeExpiredChallenges } from "./services/auth.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates } from "./services/fx.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
@@ -75,10 +77,12 @@ export async function startServer(
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  answerClientErrors(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const maintenance = setInterval(() => {
     purgeIdempotencyKeys(deps).catch((err) => console.error("idempotency purge failed", err));
+    purgeExpiredChallenges(deps.db).catch((err) => console.error("wallet challenge purge failed", err));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   return {

@@ -8,9 +8,15 @@ export function hostedPaymentLink(
   return apiRequest(`/api/checkout/payment-links/${encodeURIComponent(id)}`);
 }
 
-/** Public: a payment intent for `/pay/:id`, with the merchant's name and publishable key. */
+/**
+ * Public: a payment intent for `/pay/:id`, with the merchant's name and publishable key. Only with
+ * the intent's client secret (from `checkout_url`); without it, or with a wrong one, a 404.
+ */
 export function hostedPaymentIntent(
   id: string,
+  clientSecret: string,
 ): Promise<{ publishable_key: string; merchant_name: string | null; payment_intent: PaymentIntent }> {
-  return apiRequest(`/api/checkout/payment-intents/${encodeURIComponent(id)}`);
+  return apiRequest(
+    `/api/checkout/payment-intents/${encodeURIComponent(id)}?client_secret=${encodeURIComponent(clientSecret)}`,
+  );
 }

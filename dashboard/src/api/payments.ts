@@ -28,6 +28,18 @@ export function paymentCounts(auth: WorkspaceAuth): Promise<PaymentCounts> {
   return apiRequest("/v1/payments/counts", opts(auth));
 }
 
+/**
+ * Creates an intent as the signed-in merchant (session): a publishable key may only sell a product
+ * or payment link at its catalogue price (issue 14), so an amount of the dashboard's own — the $1
+ * onboarding test payment — is created here and then paid by the SDK checkout.
+ */
+export function createPayment(
+  auth: WorkspaceAuth,
+  params: { amount_minor: number; currency?: string; metadata?: Record<string, string> },
+): Promise<PaymentIntent> {
+  return apiRequest("/v1/payment_intents", { ...opts(auth), method: "POST", body: params });
+}
+
 export function getPayment(auth: WorkspaceAuth, id: string): Promise<PaymentIntent> {
   return apiRequest(intentPath(id), opts(auth));
 }
@@ -59,5 +71,48 @@ export function redeliverEvent(auth: WorkspaceAuth, eventId: string, endpointId?
     ...opts(auth),
     method: "POST",
     body: endpointId ? { endpoint_id: endpointId } : {},
+  });
+}
+
+/** A transfer into the payout address whose memo named no payment (issue 14): it settled nothing. */
+export interface UnmatchedTransfer {
+  id: string;
+  object: "unmatched_transfer";
+  txid: string;
+  env: "test" | "live";
+  recipient: string;
+  token_contract: string;
+  asset: string;
+  /** In the token's smallest unit (sats, USDC micro-units). */
+  amount: string;
+  sender: string;
+  memo: string | null;
+  block_height: number | null;
+  assigned_payment_intent: string | null;
+  assigned_at: number | null;
+  created_at: number;
+}
+
+const unmatchedPath = "/v1/unmatched_transfers";
+
+export function listUnmatchedTransfers(
+  auth: WorkspaceAuth,
+  options: { limit?: number; startingAfter?: string } = {},
+): Promise<Page<UnmatchedTransfer>> {
+  const query = new URLSearchParams({ limit: String(options.limit ?? 50) });
+  if (options.startingAfter) query.set("starting_after", options.startingAfter);
+  return apiRequest(`${unmatchedPath}?${query}`, opts(auth));
+}
+
+/** Counts an unmatched transfer for a payment by hand (recorded in the audit log). */
+export function assignUnmatchedTransfer(
+  auth: WorkspaceAuth,
+  txid: string,
+  paymentIntentId: string,
+): Promise<UnmatchedTransfer> {
+  return apiRequest(`${unmatchedPath}/${encodeURIComponent(txid)}/assign`, {
+    ...opts(auth),
+    method: "POST",
+    body: { payment_intent: paymentIntentId },
   });
 }

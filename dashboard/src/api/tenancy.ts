@@ -38,6 +38,15 @@ export function createWorkspace(
   });
 }
 
+/** Whether the workspace's publishable keys may create intents for any amount (a signed-in member only). */
+export function setBrowserAmounts(token: string, workspaceId: string, allow: boolean): Promise<Workspace> {
+  return apiRequest(`/v1/workspaces/${encodeURIComponent(workspaceId)}`, {
+    method: "PATCH",
+    token,
+    body: { allow_browser_amounts: allow },
+  });
+}
+
 export function updateBusinessProfile(
   token: string,
   workspaceId: string,

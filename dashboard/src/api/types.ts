@@ -42,6 +42,8 @@ export interface Workspace {
   bitcoin_payment_address: string | null;
   bitcoin_ordinals_address: string | null;
   business_profile: BusinessProfile;
+  /** Publishable keys may create intents for any amount (off: only for a product or payment link). */
+  allow_browser_amounts?: boolean;
   created_at: number;
 }
 

@@ -34,12 +34,12 @@ describe("auth modal (SPEC.md §2, §8)", () => {
     const onClose = vi.fn();
     renderApp(<AuthModal initialMode="register" onClose={onClose} />);
     await userEvent.type(screen.getByLabelText("Email"), "jane.doe@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "long enough");
+    await userEvent.type(screen.getByLabelText("Password"), "correct horse battery");
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toEqual({
       email: "jane.doe@example.com",
-      password: "long enough",
+      password: "correct horse battery",
       name: "jane.doe",
     });
     expect(localStorage.getItem("spay_session_token")).toBe('"sess_1"');
@@ -56,6 +56,16 @@ describe("auth modal (SPEC.md §2, §8)", () => {
     await userEvent.type(screen.getByLabelText("Password"), "whatever");
     await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it("shows why the server refused a weak password on registration", async () => {
+    const reason = "This password is too easy to guess. This is a commonly used password.";
+    stubApi(on("POST", "/v1/auth/register", apiError(400, "password_too_weak", reason)));
+    renderApp(<AuthModal initialMode="register" onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Email"), "a@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "password123");
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(reason);
   });
 
   it("closes from the close icon and from a click outside", async () => {

@@ -13,6 +13,18 @@ describe("auth messages (SPEC.md §8)", () => {
   it("answers wrong credentials with 'Invalid email'", () => {
     expect(authErrorMessage(apiError("invalid_credentials", 401))).toBe("Invalid email");
   });
+  it("shows the server's reason for a weak password", () => {
+    const weak = new SPayError("This password is too easy to guess. This is a commonly used password.", {
+      code: "password_too_weak",
+      status: 400,
+    });
+    expect(authErrorMessage(weak)).toBe(
+      "This password is too easy to guess. This is a commonly used password.",
+    );
+  });
+  it("tells a throttled account to wait", () => {
+    expect(authErrorMessage(apiError("sign_in_throttled", 429))).toMatch(/Too many failed sign-in attempts/);
+  });
   it("answers anything else with 'Authentication failed'", () => {
     expect(authErrorMessage(apiError("rate_limited", 429))).toBe("Authentication failed");
     expect(authErrorMessage(new Error("boom"))).toBe("Authentication failed");

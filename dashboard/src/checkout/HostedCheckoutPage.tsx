@@ -16,14 +16,15 @@ type LoadState =
   | { kind: "ready"; intent: PaymentIntent; publishableKey: string; merchantName: string | null };
 
 /**
- * `/pay/:intentId` — what `checkout_url` and `spay_url` (the QR) open: pay with a wallet, follow the
- * status. The intent's id comes from the URL (see route.ts).
+ * `/pay/:intentId?client_secret=…` — what `checkout_url` and `spay_url` (the QR) open: pay with a
+ * wallet, follow the status. The intent's id and client secret come from the URL (see route.ts);
+ * without the secret the intent reads as not found.
  */
-export function HostedCheckoutPage({ intentId }: { intentId: string }) {
+export function HostedCheckoutPage({ intentId, clientSecret }: { intentId: string; clientSecret: string }) {
   const [state, setState] = useState<LoadState>({ kind: "loading" });
   useEffect(() => {
     let live = true;
-    hostedPaymentIntent(intentId).then(
+    hostedPaymentIntent(intentId, clientSecret).then(
       (r) =>
         live &&
         setState({
@@ -38,7 +39,7 @@ export function HostedCheckoutPage({ intentId }: { intentId: string }) {
     return () => {
       live = false;
     };
-  }, [intentId]);
+  }, [intentId, clientSecret]);
 
   if (state.kind === "loading")
     return (
@@ -81,7 +82,8 @@ function HostedCheckout({
     () => new SPayClient({ apiKey: publishableKey, apiUrl: window.location.origin }),
     [publishableKey],
   );
-  const followed = usePaymentIntent(client, initial.id);
+  // A publishable key follows an intent by its client secret (the id alone is a 404).
+  const followed = usePaymentIntent(client, initial.client_secret);
   const intent = followed.intent ?? initial;
   const [paying, setPaying] = useState(false);
   const phase = hostedCheckoutPhase(intent);

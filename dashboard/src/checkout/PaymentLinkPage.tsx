@@ -5,7 +5,7 @@ import { hostedPaymentLink } from "../api/checkout.ts";
 import { PAYMENT_LINK } from "../messages.ts";
 import { useTheme } from "../state/theme.tsx";
 import { Loading } from "../ui/Status.tsx";
-import { linkData, linkLoadError, linkViewType } from "./link-view.ts";
+import { linkData, linkLoadError, linkSoldOut, linkViewType } from "./link-view.ts";
 import { PublicPage } from "./PublicPage.tsx";
 import { Receipt } from "./Receipt.tsx";
 
@@ -67,6 +67,18 @@ export function PaymentLinkPage({ id }: { id: string }) {
     return (
       <PublicPage>
         <Receipt intent={paid} productName={data.productName} merchantName={data.merchantName} />
+      </PublicPage>
+    );
+  if (linkSoldOut(state.link))
+    return (
+      <PublicPage>
+        <section className="card public-error" role="alert" data-testid="link-sold-out">
+          <h1>{PAYMENT_LINK.soldOutTitle}</h1>
+          <p>
+            <strong>{data.productName}</strong>
+          </p>
+          <p>{PAYMENT_LINK.soldOut}</p>
+        </section>
       </PublicPage>
     );
   const view = linkViewType(state.link);

@@ -1,6 +1,6 @@
 import { type PaymentLink, SPayError } from "@spay/sdk";
 import { describe, expect, it } from "vitest";
-import { linkData, linkLoadError, linkViewType } from "./link-view.ts";
+import { linkData, linkLoadError, linkSoldOut, linkViewType } from "./link-view.ts";
 
 const link = (product_data: PaymentLink["product_data"]): PaymentLink => ({
   id: "plink_1",
@@ -18,6 +18,12 @@ const link = (product_data: PaymentLink["product_data"]): PaymentLink => ({
 const apiError = (status: number, code: string) => new SPayError(code, { status, code });
 
 describe("payment link page rules", () => {
+  it("shows Sold out only when the server says the link's product has no stock left", () => {
+    expect(linkSoldOut({ ...link({ stock: 0 }), sold_out: true })).toBe(true);
+    expect(linkSoldOut({ ...link({ stock: 3 }), sold_out: false })).toBe(false);
+    // A server without the field (or a link without a product) never blocks the page.
+    expect(linkSoldOut(link({ stock: 0 }))).toBe(false);
+  });
   it("renders card by default, button when asked, anything else is invalid", () => {
     expect(linkViewType(link({}))).toBe("card");
     expect(linkViewType(link({ viewType: "button" }))).toBe("button");

@@ -8,6 +8,14 @@ export function linkViewType(link: Pick<PaymentLink, "product_data">): "card" | 
   return view === "card" || view === "button" ? view : "invalid";
 }
 
+/**
+ * The link's product has no stock left (the server says so: `sold_out`, issue 14). The page shows
+ * "Sold out" instead of a Pay button the server would refuse. Links without a product never sell out.
+ */
+export function linkSoldOut(link: PaymentLink & { sold_out?: boolean }): boolean {
+  return link.sold_out === true;
+}
+
 /** SPEC.md §8 "Payment link load": 404, 410, disabled, anything else. */
 export function linkLoadError(err: unknown): string {
   if (!(err instanceof SPayError)) return PAYMENT_LINK.failed;

@@ -11,6 +11,6 @@ const root = document.getElementById("root");
 if (!root) throw new Error("checkout.html has no #root");
 createRoot(root).render(
   <StrictMode>
-    <CheckoutApp pathname={window.location.pathname} />
+    <CheckoutApp pathname={window.location.pathname} search={window.location.search} />
   </StrictMode>,
 );

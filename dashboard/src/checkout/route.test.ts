@@ -7,9 +7,17 @@ describe("checkoutRoute", () => {
     expect(checkoutRoute("/payment-links/plink_1/")).toEqual({ page: "payment-link", id: "plink_1" });
   });
 
-  it("reads the payment intent's id", () => {
-    expect(checkoutRoute("/pay/pi_1")).toEqual({ page: "hosted-checkout", intentId: "pi_1" });
-    expect(checkoutRoute("/pay/pi%201")).toEqual({ page: "hosted-checkout", intentId: "pi 1" });
+  it("reads the payment intent's id and its client secret (checkout_url's query)", () => {
+    expect(checkoutRoute("/pay/pi_1", "?client_secret=pi_1_secret_abc")).toEqual({
+      page: "hosted-checkout",
+      intentId: "pi_1",
+      clientSecret: "pi_1_secret_abc",
+    });
+    expect(checkoutRoute("/pay/pi%201")).toEqual({
+      page: "hosted-checkout",
+      intentId: "pi 1",
+      clientSecret: "",
+    });
   });
 
   it("is null for any other path", () => {

@@ -1,7 +1,8 @@
-/** The customer-facing pages checkout.html renders, and the id each takes from the URL. */
+/** The customer-facing pages checkout.html renders, and what each takes from the URL. */
 export type CheckoutRoute =
   | { page: "payment-link"; id: string }
-  | { page: "hosted-checkout"; intentId: string };
+  /** `checkout_url` is `/pay/:intentId?client_secret=…`: the secret is what lets the page read the intent. */
+  | { page: "hosted-checkout"; intentId: string; clientSecret: string };
 
 /**
  * The URL path prefixes served by checkout.html (the gateway and test/harness/dashboard-server.ts
@@ -20,11 +21,19 @@ function segment(pathname: string, prefix: string): string | null {
   }
 }
 
-/** `/payment-links/:id` and `/pay/:intentId` (a trailing slash allowed); anything else is null. */
-export function checkoutRoute(pathname: string): CheckoutRoute | null {
+/**
+ * `/payment-links/:id` and `/pay/:intentId?client_secret=…` (a trailing slash allowed); anything
+ * else is null. A missing secret is "" — the server answers that read with its 404.
+ */
+export function checkoutRoute(pathname: string, search = ""): CheckoutRoute | null {
   const id = segment(pathname, "/payment-links/");
   if (id !== null) return { page: "payment-link", id };
   const intentId = segment(pathname, "/pay/");
-  if (intentId !== null) return { page: "hosted-checkout", intentId };
+  if (intentId !== null)
+    return {
+      page: "hosted-checkout",
+      intentId,
+      clientSecret: new URLSearchParams(search).get("client_secret") ?? "",
+    };
   return null;
 }

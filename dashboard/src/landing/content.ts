@@ -4,7 +4,8 @@ export const CODE_SAMPLES = {
   qr: `import { SPayClient } from "@spay/sdk";
 
 const spay = new SPayClient({ apiKey: "pk_test_…" });
-const intent = await spay.createPaymentIntent({ amount_minor: 1999, asset: "sbtc" });
+// The product's catalogue price is used: the browser cannot choose what it pays.
+const intent = await spay.createPaymentIntent({ product_id: "prod_…", asset: "sbtc" });
 
 // Show intent.spay_url as a QR code; the payer scans it and pays from any Stacks wallet.
 console.log(intent.spay_url);`,

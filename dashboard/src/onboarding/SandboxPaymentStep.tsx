@@ -1,10 +1,13 @@
 import { type PaymentIntent, SPayClient } from "@spay/sdk";
 import { Checkout } from "@spay/sdk/react";
 import { useMemo, useState } from "react";
+import { errorMessage } from "../api/http.ts";
+import { createPayment } from "../api/payments.ts";
 import type { ApiKey } from "../api/types.ts";
 import { DASHBOARD_ERRORS, ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 
 /** SPEC.md §7/§9: the onboarding test payment is $1 (100 minor units), tagged as coming from onboarding. */
@@ -25,7 +28,10 @@ export function displayKey(key: ApiKey, revealed: ApiKey[]): string {
 export function SandboxPaymentStep() {
   const { state, revealedKeys, refreshWorkspace, update } = useMerchant();
   const { theme } = useTheme();
+  const auth = useWorkspaceAuth();
   const [paying, setPaying] = useState(false);
+  // The $1 intent, created with the session: a publishable key may not set its own amount.
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const keys = state.apiKeys.filter((k) => k.is_active && k.env === "test");
   const publishable = keys.find((k) => k.type === "pk" && k.key)?.key;
@@ -63,10 +69,19 @@ export function SandboxPaymentStep() {
         <button
           type="button"
           className="button button-primary"
-          disabled={!client || paying}
+          disabled={!client || !auth || paying}
           onClick={() => {
+            if (!auth) return;
             setError(null);
             setPaying(true);
+            setIntent(null);
+            createPayment(auth, { ...SANDBOX_PAYMENT, metadata: { ...SANDBOX_PAYMENT.metadata } }).then(
+              setIntent,
+              (err: unknown) => {
+                setError(DASHBOARD_ERRORS.sandboxFailed(errorMessage(err)));
+                setPaying(false);
+              },
+            );
           }}
         >
           {ONBOARDING.createTestPayment}
@@ -76,10 +91,10 @@ export function SandboxPaymentStep() {
       <div role="alert" className="error-text">
         {error}
       </div>
-      {paying && client ? (
+      {paying && client && intent ? (
         <Checkout
           client={client}
-          params={{ ...SANDBOX_PAYMENT, metadata: { ...SANDBOX_PAYMENT.metadata } }}
+          intent={intent}
           method="wallet"
           theme={theme}
           onSuccess={onSuccess}

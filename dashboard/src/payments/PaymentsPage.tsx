@@ -7,6 +7,7 @@ import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { PaymentCard } from "./PaymentCard.tsx";
 import { PaymentDetailModal } from "./PaymentDetailModal.tsx";
 import { emptyFilterText, PAYMENT_FILTERS } from "./payment-rules.ts";
+import { UnmatchedTransfers } from "./UnmatchedTransfers.tsx";
 import { usePayments } from "./usePayments.ts";
 import { VirtualList } from "./VirtualList.tsx";
 
@@ -88,6 +89,7 @@ export function PaymentsPage() {
           }
         />
       )}
+      <UnmatchedTransfers auth={auth} />
       {openId ? (
         <PaymentDetailModal
           auth={auth}

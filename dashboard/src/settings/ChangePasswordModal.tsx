@@ -30,10 +30,14 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
       await changePassword(token, { ...(current ? { current_password: current } : {}), new_password: next });
       setDone(true);
     } catch (err) {
+      const code = errorCode(err);
+      // A weak password: the server's reason (the strength estimator's warning and suggestions).
       setError(
-        errorCode(err) === "current_password_incorrect"
+        code === "current_password_incorrect"
           ? ACCOUNT.currentIncorrect
-          : ACCOUNT.saveFailed(errorMessage(err)),
+          : code === "password_too_weak"
+            ? errorMessage(err)
+            : ACCOUNT.saveFailed(errorMessage(err)),
       );
     } finally {
       setBusy(false);

@@ -14,7 +14,9 @@ import { OrganizationSelector } from "../tenancy/OrganizationSelector.tsx";
 import { WorkspaceSelector } from "../tenancy/WorkspaceSelector.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { formatDate } from "../ui/format.ts";
+import { AuditLogSection } from "./AuditLogSection.tsx";
 import { ChangePasswordModal } from "./ChangePasswordModal.tsx";
+import { CheckoutPricingSection } from "./CheckoutPricingSection.tsx";
 import { DeleteAccountModal } from "./DeleteAccountModal.tsx";
 import { EditableField } from "./EditableField.tsx";
 
@@ -26,8 +28,10 @@ export function SettingsPage() {
       <AccountSection />
       <TenancySection />
       <WalletSection />
+      <CheckoutPricingSection />
       <EnvironmentSection />
       <SecuritySection />
+      <AuditLogSection />
       <DangerZone />
     </div>
   );

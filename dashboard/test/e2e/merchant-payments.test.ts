@@ -278,9 +278,14 @@ describe("merchant dashboard part 2 in the browser", () => {
     const created = await api("/v1/payment_intents", merchant.sk, {
       method: "POST",
       body: JSON.stringify({ amount_minor: 300, metadata: { product_name: "Espresso" } }),
-    }).then((r) => r.json() as Promise<{ id: string; checkout_url: string }>);
-    expect(created.checkout_url).toBe(`${stack.url}/pay/${created.id}`);
+    }).then((r) => r.json() as Promise<{ id: string; client_secret: string; checkout_url: string }>);
+    expect(created.checkout_url).toBe(
+      `${stack.url}/pay/${created.id}?client_secret=${created.client_secret}`,
+    );
     const buyer = await customerPage();
+    // The id alone opens nothing: the page needs the client secret checkout_url carries.
+    await buyer.goto(`${stack.url}/pay/${created.id}`);
+    await buyer.getByText("This payment does not exist or has been removed.").waitFor();
     await buyer.goto(created.checkout_url);
     await buyer.getByTestId("hosted-checkout").getByText("Espresso").waitFor();
     expect(await buyer.getByTestId("hosted-status").textContent()).toBe("Awaiting Payment");

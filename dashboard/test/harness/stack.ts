@@ -34,6 +34,7 @@ export async function startStack(): Promise<TestStack> {
         rateLimitIpPerSecond: 0,
         rateLimitKeyPerSecond: 0,
         rateLimitAuthPerMinute: 0,
+        walletChallengesPerMinute: 0,
         scryptLog2N: 10,
         watchIntervalMs: 100,
       },

@@ -1,6 +1,7 @@
 /**
  * Step 5: follow a payment intent until it is settled (or expires, fails, is canceled).
- * `waitForStatus` reads the intent's live stream and falls back to polling.
+ * `waitForStatus` reads the intent's live stream and falls back to polling. A secret key follows
+ * an intent by id; in a browser (publishable key) pass the intent's `client_secret` instead.
  *
  *   SPAY_SECRET_KEY=sk_test_… INTENT_ID=pi_… npx tsx 5-wait-for-status.ts
  */

@@ -37,6 +37,7 @@ export async function startStack(
         rateLimitIpPerSecond: 0,
         rateLimitKeyPerSecond: 0,
         rateLimitAuthPerMinute: 0,
+        walletChallengesPerMinute: 0,
         scryptLog2N: 10,
         ...options.overrides,
       },

@@ -50,7 +50,8 @@ export function App() {
         <button type="button" onClick={() => setTipping(true)}>
           Tip the roaster $5
         </button>
-        {/* A checkout for any amount, no product: creates the intent and pays it with a wallet. */}
+        {/* A checkout for any amount, no product: creates the intent and pays it with a wallet.
+            Needs the workspace's "Allow custom amounts from the browser" (off by default). */}
         {tipping ? (
           <Checkout
             client={spay}

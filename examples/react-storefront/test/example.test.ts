@@ -44,6 +44,14 @@ async function setUpShop(): Promise<void> {
     { display_name: "Beans & Mugs" },
     merchant.session,
   );
+  // The $5 tip is an amount of the page's own: the workspace allows custom amounts from the browser
+  // (off by default; the product card and buy button need no such setting).
+  await api(
+    "PATCH",
+    `/v1/workspaces/${merchant.workspaceId}`,
+    { allow_browser_amounts: true },
+    merchant.session,
+  );
   sk = merchant.sk;
   pk = merchant.pk;
   beans = await api("POST", "/v1/products", { name: "House Blend Beans", price_minor: 1499, stock: 10 });

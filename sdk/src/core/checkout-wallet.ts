@@ -40,7 +40,9 @@ export async function payWithWallet(payment: WalletPayment): Promise<PaymentInte
     const idempotencyKey = randomKey(); // one key for every attempt: a retry never runs twice
     for (let attempt = 1; ; attempt++) {
       try {
-        return await client.submitTransaction(intent.id, txid, "wallet", { idempotencyKey });
+        return await client.submitTransaction(intent.client_secret || intent.id, txid, "wallet", {
+          idempotencyKey,
+        });
       } catch (err) {
         if (attempt >= SUBMIT_ATTEMPTS || !isRetryable(err)) throw err;
         await sleep(1_000 * attempt);

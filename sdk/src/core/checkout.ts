@@ -91,7 +91,7 @@ export function createCheckout(options: CheckoutOptions): CheckoutController {
     const controller = new AbortController();
     follower = controller;
     client
-      .waitForStatus(intent.id, {
+      .waitForStatus(intent.client_secret || intent.id, {
         signal: controller.signal,
         ...(options.transport ? { transport: options.transport } : {}),
         onUpdate: (pi) => {

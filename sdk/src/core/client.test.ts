@@ -55,14 +55,26 @@ describe("SPayClient against the real sPay server", () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
-  it("retrieves an intent and reports a txid with submitTransaction", async () => {
+  it("retrieves an intent by its client secret and reports a txid with submitTransaction", async () => {
     const intent = await client.createPaymentIntent({ amount_minor: 250 });
-    expect((await client.retrievePaymentIntent(intent.id)).id).toBe(intent.id);
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
+    expect(new URL(intent.spay_url).searchParams.get("client_secret")).toBe(intent.client_secret);
+    const secret = intent.client_secret as string;
+    expect((await client.retrievePaymentIntent(secret)).id).toBe(intent.id);
     const txid = `0x${"ab".repeat(32)}`;
-    const submitted = await client.submitTransaction(intent.id, txid, "wallet");
-    expect(submitted.status).toBe("transaction_broadcast");
-    expect(submitted.txid).toBe(txid);
-    expect(submitted.payment_method).toBe("wallet");
+    // A txid the chain does not know yet is a hint the server keeps looking at (issue 14, item 1):
+    // the intent comes back unchanged until the watcher finds the transfer.
+    const submitted = await client.submitTransaction(secret, txid, "wallet");
+    expect(submitted).toMatchObject({ id: intent.id, client_secret: secret });
+  });
+
+  it("a publishable key reaches an intent only with its client secret: by id alone it is a 404", async () => {
+    const intent = await client.createPaymentIntent({ amount_minor: 250 });
+    const err = (await client.retrievePaymentIntent(intent.id).catch((e: unknown) => e)) as SPayError;
+    expect(err).toBeInstanceOf(SPayError);
+    expect(err.status).toBe(404);
+    const server = new SPayClient({ apiKey: merchant.sk, apiUrl: api.url });
+    expect((await server.retrievePaymentIntent(intent.id)).client_secret).toBe(intent.client_secret);
   });
 
   it("reads a product and its payment link; the link needs no key", async () => {

@@ -1,4 +1,4 @@
-import { ApiTransport, pathId } from "./http.js";
+import { ApiTransport, intentRequest, pathId } from "./http.js";
 import type {
   CreatePaymentIntentParams,
   ExchangeRate,
@@ -32,7 +32,7 @@ export type PaymentMethod = "wallet" | "qr" | "x402";
  * @example
  * const spay = new SPayClient({ apiKey: "pk_test_…", apiUrl: "https://api.example" });
  * const intent = await spay.createPaymentIntent({ amount_minor: 1999 });
- * const done = await spay.waitForStatus(intent.id, { onUpdate: (pi) => console.log(pi.status) });
+ * const done = await spay.waitForStatus(intent.client_secret, { onUpdate: (pi) => console.log(pi.status) });
  */
 export class SPayClient {
   /** The HTTP layer, shared with subclasses such as the server client. */
@@ -63,24 +63,27 @@ export class SPayClient {
     });
   }
 
-  /** Retrieves a payment intent (a publishable key may read its workspace's intents). */
-  retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-    return this.transport.request({ method: "GET", path: `/v1/payment_intents/${pathId(id)}` });
+  /**
+   * Retrieves a payment intent by its client secret (`intent.client_secret`; what a publishable key
+   * needs) or, with a secret key, by id.
+   */
+  retrievePaymentIntent(clientSecretOrId: string): Promise<PaymentIntent> {
+    return this.transport.request({ method: "GET", ...intentRequest(clientSecretOrId) });
   }
 
   /**
-   * Reports the txid of the transfer the payer broadcast; the intent moves to
-   * `transaction_broadcast` and the server verifies the transaction on chain.
+   * Reports the txid of the transfer the payer broadcast (the intent's client secret, or its id
+   * with a secret key); the server verifies the transaction on chain.
    */
   submitTransaction(
-    id: string,
+    clientSecretOrId: string,
     txid: string,
     paymentMethod?: PaymentMethod,
     options: { idempotencyKey?: string } = {},
   ): Promise<PaymentIntent> {
     return this.transport.request({
       method: "POST",
-      path: `/v1/payment_intents/${pathId(id)}/submit`,
+      ...intentRequest(clientSecretOrId, "/submit"),
       body: { txid, ...(paymentMethod ? { payment_method: paymentMethod } : {}) },
       idempotencyKey: options.idempotencyKey,
     });
@@ -102,10 +105,10 @@ export class SPayClient {
   }
 
   /**
-   * Follows an intent live (server-sent events, or polling with backoff) until `until` holds or
-   * it reaches a terminal status; see {@link WaitForStatusOptions}.
+   * Follows an intent (its client secret, or its id with a secret key) live — server-sent events, or
+   * polling with backoff — until `until` holds or it reaches a terminal status; see {@link WaitForStatusOptions}.
    */
-  waitForStatus(id: string, options: WaitForStatusOptions = {}): Promise<PaymentIntent> {
-    return waitForStatus(this.transport, id, options);
+  waitForStatus(clientSecretOrId: string, options: WaitForStatusOptions = {}): Promise<PaymentIntent> {
+    return waitForStatus(this.transport, clientSecretOrId, options);
   }
 }

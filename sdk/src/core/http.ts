@@ -104,6 +104,18 @@ export class ApiTransport {
   }
 }
 
+/**
+ * A payment intent call by id or by client secret (`pi_…_secret_…`, which names the id): the secret
+ * goes in the query, as a publishable key reaches an intent only with it (secret keys need none).
+ */
+export function intentRequest(ref: string, suffix = ""): { path: string; query: ApiRequest["query"] } {
+  const id = ref.split("_secret_")[0] as string;
+  return {
+    path: `/v1/payment_intents/${pathId(id)}${suffix}`,
+    query: id === ref ? {} : { client_secret: ref },
+  };
+}
+
 /** `encodeURIComponent` for ids in paths: an id can never escape its path segment. */
 export function pathId(id: string): string {
   if (!id) throw new TypeError("An object id is required");

@@ -60,6 +60,13 @@ export interface PaymentIntent {
   merchant_principal: string | null;
   txid: string | null;
   amount_received: string;
+  /**
+   * `pi_…_secret_…`: what a browser (publishable key) needs to follow and pay this intent; returned
+   * on creation and to the merchant's secret key, null in lists and webhook events. Pass it to the
+   * checkout, never log it.
+   */
+  client_secret: string | null;
+  /** The hosted checkout (what the QR encodes), carrying `?client_secret=`. */
   spay_url: string;
   checkout_url: string;
   payment_method: string | null;
@@ -73,13 +80,17 @@ export interface PaymentIntent {
 }
 
 export interface CreatePaymentIntentParams {
-  amount_minor: number;
+  /** Cents. Optional with `product_id` or `payment_link` (their catalogue price is used). */
+  amount_minor?: number;
   currency?: "usd";
   asset?: Asset;
   customer_email?: string;
   shipping_address?: Record<string, unknown>;
   metadata?: Record<string, string>;
+  /** The product sold: the intent costs its catalogue price (a different amount_minor is refused). */
   product_id?: string;
+  /** The payment link paid: its product's price is used. Publishable keys need one of the two. */
+  payment_link?: string;
   payment_method?: "wallet" | "qr" | "x402";
 }
 
@@ -101,6 +112,8 @@ export interface PaymentLink {
     require_shipping_address?: boolean;
   };
   merchant_wallet: string | null;
+  /** The link's product has no stock left: show "Sold out", creating an intent is refused. */
+  sold_out?: boolean;
   active: boolean;
   env: "test" | "live";
   expires_at: number | null;

@@ -1,5 +1,5 @@
 import { isRetryable, SPayError } from "./errors.js";
-import { type ApiTransport, pathId } from "./http.js";
+import { type ApiTransport, intentRequest } from "./http.js";
 import { readSse } from "./sse.js";
 import { type PaymentIntent, TERMINAL_STATUSES } from "./types.js";
 
@@ -28,6 +28,7 @@ export function isTerminalStatus(intent: PaymentIntent): boolean {
 /**
  * Follows a payment intent until `until` holds, or until it reaches a terminal status (after which
  * it cannot change, so waiting longer is pointless): resolves with that version of the intent.
+ * `ref` is the intent's client secret (what a publishable key needs) or, with a secret key, its id.
  */
 export async function waitForStatus(
   transport: ApiTransport,
@@ -80,7 +81,7 @@ async function followStream(
   signal?.addEventListener("abort", abort, { once: true });
   try {
     const res = await transport.send(
-      { method: "GET", path: `/v1/payment_intents/${pathId(id)}/stream`, signal: controller.signal },
+      { method: "GET", ...intentRequest(id, "/stream"), signal: controller.signal },
       "text/event-stream",
     );
     const type = res.headers.get("content-type") ?? "";
@@ -114,7 +115,7 @@ async function poll(
     try {
       const intent = await transport.request<PaymentIntent>({
         method: "GET",
-        path: `/v1/payment_intents/${pathId(id)}`,
+        ...intentRequest(id),
         signal,
       });
       if (observe(intent)) return intent;

@@ -19,7 +19,7 @@ export interface PayOptions {
   privateKey: string;
   /** Pay this many atomic units instead of the amount due (to try under/overpayment). */
   amount?: bigint | undefined;
-  /** Leave the memo out (the watcher then relies on the submitted txid). */
+  /** Leave the memo out: the transfer then pays no intent and waits as unmatched until the merchant assigns it. */
   omitMemo?: boolean;
 }
 
@@ -102,7 +102,11 @@ export async function broadcastIntentTransfer(
 export async function payIntent(
   options: PayOptions,
 ): Promise<{ txid: string; amount: string; from: string }> {
-  const intent = await api<IntentForPayment>(options, "GET", `/v1/payment_intents/${options.intentId}`);
+  // A secret key names the intent by id; a publishable key needs its client secret (`pi_…_secret_…`),
+  // which names the id and goes in the query.
+  const [id] = options.intentId.split("_secret_");
+  const secret = id === options.intentId ? "" : `?client_secret=${encodeURIComponent(options.intentId)}`;
+  const intent = await api<IntentForPayment>(options, "GET", `/v1/payment_intents/${id}${secret}`);
   const tx = await buildIntentTransfer(intent, options.privateKey, options.chainApiUrl, options);
   // Resolves with the txid, or throws with the node's rejection (BadNonce, NotEnoughFunds, …).
   const result = await broadcastTransaction({
@@ -110,7 +114,7 @@ export async function payIntent(
     network: "testnet",
     client: { baseUrl: options.chainApiUrl },
   });
-  await api(options, "POST", `/v1/payment_intents/${intent.id}/submit`, {
+  await api(options, "POST", `/v1/payment_intents/${intent.id}/submit${secret}`, {
     txid: result.txid,
     payment_method: "wallet",
   });

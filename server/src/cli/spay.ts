@@ -1,7 +1,7 @@
 /**
  * `pnpm spay` — command-line helpers.
  *
- *   pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <atomic units>]
+ *   pnpm spay pay <payment intent id (secret key) | client secret (publishable key)> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <atomic units>]
  *   pnpm spay listen --forward-to http://localhost:3000/webhooks --api-key sk_test_…
  *   pnpm spay verify-wallet --session sess_… --workspace ws_… [--account wallet_8]
  *
@@ -80,7 +80,7 @@ if (command === "verify-wallet") {
 }
 if (command !== "pay" || !intentId || !values.key) {
   console.error(
-    "usage: pnpm spay pay <payment intent id> --key <sk_test_… | pk_test_…> [--account wallet_1] [--amount <units>]",
+    "usage: pnpm spay pay <pi_… with sk_test_… | pi_…_secret_… with pk_test_…> --key <key> [--account wallet_1] [--amount <units>]",
   );
   process.exit(2);
 }
@@ -99,7 +99,7 @@ try {
     amount: values.amount ? BigInt(values.amount) : undefined,
   });
   console.log(
-    `Broadcast ${paid.txid}\n  ${paid.amount} units from ${paid.from} (${account.name})\n  Follow it: GET ${values.api}/v1/payment_intents/${intentId}`,
+    `Broadcast ${paid.txid}\n  ${paid.amount} units from ${paid.from} (${account.name})\n  Follow it: GET ${values.api}/v1/payment_intents/${intentId.split("_secret_")[0]}`,
   );
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

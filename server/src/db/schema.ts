@@ -224,7 +224,8 @@ export type TransferState = "tracking" | "counted" | "failed" | "rejected";
 export interface PaymentTransfersTable {
   txid: string;
   payment_intent_id: string;
-  source: "submitted" | "discovered";
+  /** submitted/discovered: owner decided by the memo; assigned: by the merchant; x402: verified by the facilitator. */
+  source: "submitted" | "discovered" | "assigned" | "x402";
   /** tracking: not final yet; counted: paid into the intent; failed: aborted/dropped; rejected: does not pay it. */
   state: TransferState;
   amount: string | null;
@@ -320,6 +321,19 @@ export interface X402RequirementsTable {
   created_at: number;
 }
 
+export type TransferReportState = "pending" | "matched" | "not_for_intent" | "unmatched" | "not_found";
+
+/** A txid reported for an intent: a hint the watcher resolves by the memo, never a claim. */
+export interface TransferReportsTable {
+  txid: string;
+  payment_intent_id: string;
+  state: TransferReportState;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+  next_check_at: number;
+}
+
 /** A transfer into a payout address whose memo names no intent: settles nothing by itself. */
 export interface UnmatchedTransfersTable {
   txid: string;
@@ -380,6 +394,7 @@ export interface Database {
   x402_payments: X402PaymentsTable;
   x402_requirements: X402RequirementsTable;
   unmatched_transfers: UnmatchedTransfersTable;
+  transfer_reports: TransferReportsTable;
   audit_log: AuditLogTable;
 }
 
@@ -401,4 +416,5 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type UnmatchedTransferRow = Selectable<UnmatchedTransfersTable>;
+export type TransferReportRow = Selectable<TransferReportsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -31,6 +31,11 @@ export const ERRORS = {
     message: "The current password is incorrect",
   },
   invalid_credentials: { status: 401, type: "authentication_error", message: "Invalid email or password" },
+  password_too_weak: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "This password is too easy to guess; choose a longer or less common one",
+  },
   slug_taken: { status: 409, type: "invalid_request_error", message: "This slug is already taken" },
   environment_name_exists: {
     status: 409,
@@ -72,6 +77,17 @@ export const ERRORS = {
     message: "Send the request body as application/json",
   },
   body_too_large: { status: 413, type: "invalid_request_error", message: "The request body exceeds 1 MB" },
+  json_too_deep: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The request body nests arrays and objects more than 64 levels deep",
+  },
+  request_too_large: {
+    status: 431,
+    type: "invalid_request_error",
+    message: "The request line and headers are too large (the URL or query string is too long)",
+  },
+  malformed_request: { status: 400, type: "invalid_request_error", message: "The HTTP request is malformed" },
   route_not_found: { status: 404, type: "invalid_request_error", message: "Unrecognized request URL" },
   method_not_allowed: { status: 405, type: "invalid_request_error", message: "Method not allowed" },
   // Authentication and permission
@@ -79,6 +95,11 @@ export const ERRORS = {
   invalid_api_key: { status: 401, type: "authentication_error", message: "Invalid API key provided" },
   api_key_revoked: { status: 401, type: "authentication_error", message: "This API key has been revoked" },
   api_key_disabled: { status: 401, type: "authentication_error", message: "This API key is disabled" },
+  api_key_revoked_final: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A revoked API key cannot be enabled again; create a new key",
+  },
   session_invalid: {
     status: 401,
     type: "authentication_error",
@@ -166,18 +187,64 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "This transaction was already reported for another payment intent",
   },
+  transaction_not_for_intent: {
+    status: 409,
+    type: "invalid_request_error",
+    message:
+      "This transaction does not pay this payment intent: its memo names another intent or none. A transfer counts only for the intent whose memo it carries",
+  },
+  transfer_already_assigned: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This transfer was already assigned or already counts for a payment intent",
+  },
+  transfer_intent_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The payment intent does not take this transfer: it must be paid to the same address in the same token",
+  },
   chain_unavailable: {
     status: 503,
     type: "api_error",
     message: "The chain API is unavailable; retry shortly",
   },
-  url_not_allowed: { status: 400, type: "invalid_request_error", message: "This webhook URL is not allowed" },
+  // One answer for every refused webhook URL, so a refusal reveals nothing about the gateway's network.
+  url_not_allowed: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "This webhook URL is not allowed: use an http(s) URL without credentials whose host is on the public internet",
+  },
   no_webhook_endpoints: {
     status: 400,
     type: "invalid_request_error",
     message: "No enabled webhook endpoint is subscribed to this event",
   },
   id_taken: { status: 409, type: "invalid_request_error", message: "An object with this id already exists" },
+  // The price comes from the catalogue (issue 14)
+  amount_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "amount_minor does not match the price of the product or payment link; omit it and the catalogue price is used",
+  },
+  custom_amount_not_allowed: {
+    status: 403,
+    type: "permission_error",
+    message:
+      "A publishable key can only create payment intents for a product or payment link: pass product_id or payment_link, create the intent with a secret key on your server, or allow custom amounts from the browser in the workspace settings",
+  },
+  product_sold_out: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This product is sold out",
+  },
+  product_price_required: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A product sold through an active payment link needs a price above $0",
+  },
   // Idempotency and rate limits
   idempotency_key_reused: {
     status: 409,
@@ -189,10 +256,20 @@ export const ERRORS = {
     type: "idempotency_error",
     message: "A request with this Idempotency-Key is still being processed; retry later",
   },
+  idempotency_key_other_credential: {
+    status: 409,
+    type: "idempotency_error",
+    message: "This Idempotency-Key was used by another kind of credential; send a new key",
+  },
   rate_limited: {
     status: 429,
     type: "rate_limit_error",
     message: "Too many requests; retry after the delay",
+  },
+  sign_in_throttled: {
+    status: 429,
+    type: "rate_limit_error",
+    message: "Too many failed sign-in attempts for this account; retry after the delay",
   },
   // Server side
   database_unavailable: {

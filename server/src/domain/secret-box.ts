@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM for secrets the server must be able to read back (webhook signing secrets: HMAC
@@ -14,6 +14,14 @@ export class SecretBox {
 
   static generateKey(): string {
     return randomBytes(32).toString("base64");
+  }
+
+  /**
+   * A separate 32-byte key for another purpose (HKDF-SHA256, `purpose` as info), so the sealing key
+   * itself is never used twice and a leak of one derived key says nothing about the others.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync("sha256", this.key, Buffer.alloc(0), `spay:${purpose}`, 32));
   }
 
   seal(plaintext: string): string {

@@ -88,3 +88,54 @@ describe("verifyAddressSignature", () => {
     ).toBe(false);
   });
 });
+
+const CURVE_ORDER = BigInt("0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
+
+/** The other byte strings a third party can derive from a genuine RSV signature without the key. */
+function malleableForms(signature: string): Record<string, string> {
+  const r = signature.slice(0, 64);
+  const s = BigInt(`0x${signature.slice(64, 128)}`);
+  const v = Number.parseInt(signature.slice(128), 16);
+  const highS = (CURVE_ORDER - s).toString(16).padStart(64, "0");
+  const byte = (n: number) => n.toString(16).padStart(2, "0");
+  return {
+    "recovery byte flipped (v ^ 1)": r + signature.slice(64, 128) + byte(v ^ 1),
+    "recovery byte 2": r + signature.slice(64, 128) + byte(2),
+    "recovery byte 3": r + signature.slice(64, 128) + byte(3),
+    "recovery byte + 27": r + signature.slice(64, 128) + byte(v + 27),
+    "recovery byte flipped + 27": r + signature.slice(64, 128) + byte((v ^ 1) + 27),
+    "high-S with the matching flipped recovery byte": r + highS + byte(v ^ 1),
+    "high-S with the original recovery byte": r + highS + byte(v),
+  };
+}
+
+describe("verifyAddressSignature refuses re-encodings of a genuine signature", () => {
+  const wallet = newTestWallet();
+  const message = "Sign in to sPay.\nNonce: 00ff";
+  const genuine = signMessage(wallet, message);
+  const check = (signature: string) =>
+    verifyAddressSignature({ address: wallet.address, message, signature, publicKey: wallet.publicKey });
+
+  it("accepts only the genuine encoding", () => {
+    expect(check(genuine)).toEqual({ ok: true });
+  });
+
+  for (const [form, signature] of Object.entries(malleableForms(genuine))) {
+    it(`refuses the ${form}`, () => {
+      expect(signature).not.toBe(genuine);
+      expect(check(signature)).toEqual({ ok: false, reason: "signature_invalid" });
+    });
+  }
+
+  it("refuses a genuine signature presented with another key of the same address", () => {
+    const other = newTestWallet();
+    expect(
+      verifyAddressSignature({
+        address: other.address,
+        message,
+        signature: genuine,
+        publicKey: other.publicKey,
+      }),
+    ).toEqual({ ok: false, reason: "signature_invalid" });
+  });
+});

@@ -1,10 +1,12 @@
 import { bytesToHex } from "@stacks/common";
-import { hashMessage, verifyMessageSignatureRsv } from "@stacks/encryption";
+import { hashMessage } from "@stacks/encryption";
 import {
   AddressVersion,
   addressFromVersionHash,
   addressToString,
+  compressPublicKey,
   createAddress,
+  publicKeyFromSignatureRsv,
   publicKeyToAddress,
   signMessageHashRsv,
 } from "@stacks/transactions";
@@ -85,9 +87,28 @@ export type SignatureCheck =
   | { ok: true }
   | { ok: false; reason: "invalid_address" | "signature_invalid" | "public_key_mismatch" };
 
+/** Half the order of secp256k1: a canonical (BIP-62 "low-S") signature has s at most this. */
+const SECP256K1_HALF_ORDER = BigInt("0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0");
+
+/**
+ * A signature in the one encoding a Stacks wallet produces: 65 bytes r‖s‖v, s in the low half,
+ * recovery id 0 or 1. `verify(r, s, publicKey)` alone ignores v and accepts s and n−s alike, so a
+ * third party could re-encode a genuine signature into other "valid" byte strings (flipped
+ * recovery byte, high-S, 27/28 forms); those are refused here, before any curve arithmetic.
+ */
+function canonicalRsv(signature: string): { ok: true } | { ok: false } {
+  if (!HEX.test(signature) || signature.length !== 130) return { ok: false };
+  const s = BigInt(`0x${signature.slice(64, 128)}`);
+  const v = Number.parseInt(signature.slice(128), 16);
+  if (s === 0n || s > SECP256K1_HALF_ORDER) return { ok: false };
+  return v === 0 || v === 1 ? { ok: true } : { ok: false };
+}
+
 /**
  * Verifies a Stacks signed message (RSV hex, `\x17Stacks Signed Message:\n` prefix) and that the
- * public key is the one behind `address` on the address's own network and version.
+ * public key is the one behind `address` on the address's own network and version. The key is
+ * *recovered* from the signature with its recovery byte and must equal the claimed key, so every
+ * byte of the signature is bound: a flipped recovery byte recovers another key and fails.
  */
 export function verifyAddressSignature(input: {
   address: string;
@@ -98,26 +119,28 @@ export function verifyAddressSignature(input: {
   const parsed = parseStacksAddress(input.address);
   if (!parsed) return { ok: false, reason: "invalid_address" };
   if (!parsed.singleSig) return { ok: false, reason: "public_key_mismatch" };
-  const signature = input.signature.replace(/^0x/, "");
-  const publicKey = input.publicKey.replace(/^0x/, "");
-  if (!HEX.test(signature) || signature.length !== 130) return { ok: false, reason: "signature_invalid" };
+  const signature = input.signature.replace(/^0x/, "").toLowerCase();
+  const publicKey = input.publicKey.replace(/^0x/, "").toLowerCase();
+  if (!canonicalRsv(signature).ok) return { ok: false, reason: "signature_invalid" };
   if (!HEX.test(publicKey) || (publicKey.length !== 66 && publicKey.length !== 130)) {
     return { ok: false, reason: "public_key_mismatch" };
   }
   let derived: string;
+  let claimed: string;
   try {
     derived = publicKeyToAddress(parsed.version as AddressVersion, publicKey);
+    claimed = compressPublicKey(publicKey);
   } catch {
     return { ok: false, reason: "public_key_mismatch" };
   }
   if (derived !== parsed.address) return { ok: false, reason: "public_key_mismatch" };
-  let valid = false;
+  let recovered: string | null = null;
   try {
-    valid = verifyMessageSignatureRsv({ message: input.message, publicKey, signature });
+    recovered = publicKeyFromSignatureRsv(bytesToHex(hashMessage(input.message)), signature);
   } catch {
-    valid = false;
+    recovered = null;
   }
-  return valid ? { ok: true } : { ok: false, reason: "signature_invalid" };
+  return recovered === claimed ? { ok: true } : { ok: false, reason: "signature_invalid" };
 }
 
 /** Signs like a Stacks wallet's `stx_signMessage`: RSV over the prefixed message hash (CLI, tests). */

@@ -6,9 +6,19 @@ export interface ExpectedTransfer {
   tokenContract: string;
   assetName: string;
   recipient: string;
-  memo: string;
-  /** True when the checkout submitted this txid for this intent (memo then optional). */
-  submittedForIntent: boolean;
+  /**
+   * The memo the transfer must carry. Null only for a binding the gateway made itself (a merchant's
+   * assignment of an unmatched transfer, a transfer the x402 facilitator verified): a reporter's
+   * word never waives it.
+   */
+  memo: string | null;
+}
+
+/** What a SIP-010 `transfer` call says, readable for pending transactions too (the mempool has the args). */
+export interface TransferCall {
+  tokenContract: string;
+  recipient: string | null;
+  memo: string | null;
 }
 
 export type TransferObservation =
@@ -39,6 +49,53 @@ export function decodeMemo(argHex: string | undefined): string | null {
   }
 }
 
+function principalArg(argHex: string | undefined): string | null {
+  if (!argHex) return null;
+  try {
+    const cv = hexToCV(argHex);
+    if (cv.type === ClarityType.PrincipalStandard || cv.type === ClarityType.PrincipalContract)
+      return cv.value;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the call of a SIP-010 `transfer(amount, sender, recipient, memo)`; null for anything else. */
+export function readTransferCall(tx: HiroTransaction): TransferCall | null {
+  const call = tx.contract_call;
+  if (tx.tx_type !== "contract_call" || !call || call.function_name !== "transfer") return null;
+  const args = call.function_args;
+  const memoArg = args?.find((a) => a.name === "memo") ?? args?.[3];
+  const recipientArg = args?.find((a) => a.name === "recipient" || a.name === "to") ?? args?.[2];
+  return {
+    tokenContract: call.contract_id,
+    recipient: principalArg(recipientArg?.hex),
+    memo: decodeMemo(memoArg?.hex),
+  };
+}
+
+/** What actually moved into `recipient` in `assetId` (the token's transfer events), and from whom. */
+export function creditedTo(
+  tx: HiroTransaction,
+  assetId: string,
+  recipient: string,
+): { amount: bigint; sender: string } | null {
+  const credited = (tx.events ?? [])
+    .filter((e): e is HiroFtTransferEvent => e.event_type === "fungible_token_asset")
+    .filter(
+      (e) =>
+        e.asset.asset_event_type === "transfer" &&
+        e.asset.asset_id === assetId &&
+        e.asset.recipient === recipient,
+    );
+  if (credited.length === 0) return null;
+  return {
+    amount: credited.reduce((sum, e) => sum + BigInt(e.asset.amount), 0n),
+    sender: credited[0]?.asset.sender ?? tx.sender_address,
+  };
+}
+
 /**
  * Decides what a chain transaction means for an intent. Amounts come from the token's transfer
  * events — what actually moved — not from the call's arguments.
@@ -54,23 +111,13 @@ export function checkTransfer(tx: HiroTransaction | null, expected: ExpectedTran
   if (call.function_name !== "transfer") return { kind: "rejected", reason: "wrong_function" };
   const memoArg = call.function_args?.find((a) => a.name === "memo") ?? call.function_args?.[3];
   const memo = decodeMemo(memoArg?.hex);
-  if (memo !== expected.memo && !expected.submittedForIntent)
-    return { kind: "rejected", reason: "memo_mismatch" };
-  const assetId = `${expected.tokenContract}::${expected.assetName}`;
-  const credited = (tx.events ?? [])
-    .filter((e): e is HiroFtTransferEvent => e.event_type === "fungible_token_asset")
-    .filter(
-      (e) =>
-        e.asset.asset_event_type === "transfer" &&
-        e.asset.asset_id === assetId &&
-        e.asset.recipient === expected.recipient,
-    );
-  if (credited.length === 0) return { kind: "rejected", reason: "wrong_recipient" };
-  const amount = credited.reduce((sum, e) => sum + BigInt(e.asset.amount), 0n);
+  if (expected.memo !== null && memo !== expected.memo) return { kind: "rejected", reason: "memo_mismatch" };
+  const credited = creditedTo(tx, `${expected.tokenContract}::${expected.assetName}`, expected.recipient);
+  if (!credited) return { kind: "rejected", reason: "wrong_recipient" };
   return {
     kind: "paid",
-    amount,
-    sender: credited[0]?.asset.sender ?? tx.sender_address,
+    amount: credited.amount,
+    sender: credited.sender,
     blockHeight: tx.block_height ?? 0,
   };
 }

@@ -58,7 +58,7 @@ describe.skipIf(!onPostgres)(
           body: { amount_minor: 250 },
         });
         expect(res.status).toBe(201);
-        return res.body as IntentForPayment & { amount_minor: number };
+        return res.body as IntentForPayment & { amount_minor: number; client_secret: string };
       };
       const [before, reported, discovered] = [await create(), await create(), await create()];
       const [p1, p2] = PAYERS as [(typeof PAYERS)[0], (typeof PAYERS)[0]];
@@ -70,10 +70,14 @@ describe.skipIf(!onPostgres)(
       const logMark = server.logs.length;
       expect(
         (
-          await api.request("POST", `/v1/payment_intents/${before.id}/submit`, {
-            token: pk,
-            body: { txid: beforeTxid },
-          })
+          await api.request(
+            "POST",
+            `/v1/payment_intents/${before.id}/submit?client_secret=${before.client_secret}`,
+            {
+              token: pk,
+              body: { txid: beforeTxid },
+            },
+          )
         ).status,
       ).toBe(200);
 
@@ -82,10 +86,14 @@ describe.skipIf(!onPostgres)(
       const reportedTxid = await payOnChain(stack.devnet, reported, p2.privateKey);
       expect(
         (
-          await api.request("POST", `/v1/payment_intents/${reported.id}/submit`, {
-            token: pk,
-            body: { txid: reportedTxid },
-          })
+          await api.request(
+            "POST",
+            `/v1/payment_intents/${reported.id}/submit?client_secret=${reported.client_secret}`,
+            {
+              token: pk,
+              body: { txid: reportedTxid },
+            },
+          )
         ).status,
       ).toBe(200);
       const discoveredTxid = await payOnChain(stack.devnet, discovered, p1.privateKey);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
+import { clientSecretsOf } from "../domain/client-secret.ts";
 import { hashToken } from "../domain/secrets.ts";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 import {
   fillPath,
+  idSegmentOf,
   listOperations,
   type OpenApiDocument,
   type OpenApiOperation,
@@ -34,6 +36,15 @@ import {
  *   operations; 404 on any other operation that names an object by id (never 403: ids cannot be
  *   probed); an operation without an id acts on A's own workspace and is allowed.
  * "Allowed" means: below 500, no access-control error code, and 2xx for a GET.
+ *
+ * Environment dimension (issue 14: test and live are walls), in its own describe below: B also has a
+ * production environment with live keys and live objects. Every operation whose `{id}` names an
+ * object that lives in one environment (ENVIRONMENT_OBJECTS) is called with B's test credentials
+ * (`pk_test`, `sk_test`, a session naming the sandbox in X-Environment-Id) on the live objects, and
+ * with B's live credentials on the test objects: 404, exactly like another tenant's object (a
+ * publishable key on an operation it may not call at all keeps its 403 `secret_key_required`). Every
+ * list (a GET without an id) answers each of those credentials without a single id of the other
+ * environment's objects.
  */
 
 /** Operations only a signed-in user may call; any API key gets 401 session_required. */
@@ -134,7 +145,37 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   "payment-intents": "intent",
   webhook_endpoints: "endpoint",
   events: "event",
+  unmatched_transfers: "transfer",
 };
+
+/**
+ * A transfer into B's payout address whose memo named no intent, as the watcher records it (item 1):
+ * a row of chain history, so written directly as the fixture it is.
+ */
+async function unmatchedTransfer(environmentId: string, env: "test" | "live", hexDigit: string) {
+  const txid = `0x${hexDigit.repeat(64)}`;
+  await api.deps.db
+    .insertInto("unmatched_transfers")
+    .values({
+      txid,
+      workspace_id: b.workspaceId,
+      environment_id: environmentId,
+      env,
+      recipient: b.wallet.address,
+      token_contract: "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.sbtc-token",
+      asset: "sbtc",
+      amount: "1000",
+      sender: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      memo: null,
+      block_height: 1,
+      assigned_intent_id: null,
+      assigned_at: null,
+      assigned_by: null,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .execute();
+  return txid;
+}
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -192,8 +233,9 @@ beforeAll(async () => {
     submitIntent: submitIntent.body.id,
     endpoint: endpoint.body.id,
     event: event.body.data[0].id,
+    transfer: await unmatchedTransfer(product.body.environment_id, "test", "c"),
   });
-  for (const [name, id] of Object.entries(objects)) expect(id, name).toMatch(/^[a-z]+_/);
+  for (const [name, id] of Object.entries(objects)) expect(id, name).toMatch(/^[a-z]+_|^0x/);
   credentials.none = {};
   credentials.revoked = { authorization: `Bearer ${revoked.body.key}` };
   credentials.expired = {
@@ -202,18 +244,108 @@ beforeAll(async () => {
   };
   credentials.pk = { authorization: `Bearer ${b.pk}` };
   credentials.other_sk = { authorization: `Bearer ${a.sk}` };
+  await setUpLiveEnvironment();
 });
+
+/** Objects that live in one environment of a workspace (the rest is workspace structure). */
+const ENVIRONMENT_OBJECTS = new Set([
+  "product",
+  "link",
+  "intent",
+  "submitIntent",
+  "endpoint",
+  "event",
+  "env",
+  "transfer",
+]);
+type EnvColumn = "pk_test" | "sk_test" | "session_test" | "pk_live" | "sk_live" | "session_live";
+const ENV_COLUMNS: EnvColumn[] = ["pk_test", "sk_test", "session_test", "pk_live", "sk_live", "session_live"];
+/**
+ * Lists that are records of the whole workspace, not objects of an environment, with the reason:
+ * they may name objects of every environment.
+ */
+const WORKSPACE_RECORDS: Record<string, string> = {
+  "GET /v1/audit_log":
+    "the workspace owner's security log (a signed-in member only): who created, rotated or deleted what, in every environment",
+};
+/** B's live (production) objects, under the same kinds as `objects` (B's test objects). */
+const liveObjects: Record<string, string> = {};
+const envCredentials = {} as Record<EnvColumn, Record<string, string>>;
+
+/** B's production environment: live keys (a payout wallet is already verified) and live objects. */
+async function setUpLiveEnvironment() {
+  const liveKey = async (type: "sk" | "pk") => {
+    const res = await api.request("POST", `/v1/workspaces/${b.workspaceId}/api-keys`, {
+      token: b.token,
+      body: { type, env: "live" },
+    });
+    expect(res.status).toBe(201);
+    return res.body as { key: string; environment_id: string };
+  };
+  const skLive = await liveKey("sk");
+  const pkLive = await liveKey("pk");
+  const product = await api.request("POST", "/v1/products", {
+    token: skLive.key,
+    body: { name: "B's live thing", price_minor: 900, stock: 3 },
+  });
+  const intent = await api.request("POST", "/v1/payment_intents", {
+    token: skLive.key,
+    body: { amount_minor: 900 },
+  });
+  // A production endpoint must be a public address (SSRF rules): an IP literal needs no DNS here.
+  const endpoint = await api.request("POST", "/v1/webhook_endpoints", {
+    token: skLive.key,
+    body: { url: "https://1.1.1.1/hooks" },
+  });
+  const event = await api.request("GET", "/v1/events?limit=1", { token: skLive.key });
+  Object.assign(liveObjects, {
+    product: product.body.id,
+    link: product.body.payment_link?.id,
+    intent: intent.body.id,
+    submitIntent: intent.body.id,
+    endpoint: endpoint.body.id,
+    event: event.body.data?.[0]?.id,
+    env: skLive.environment_id,
+    transfer: await unmatchedTransfer(skLive.environment_id, "live", "d"),
+  });
+  for (const [name, id] of Object.entries(liveObjects)) expect(id, `live ${name}`).toMatch(/^[a-z]+_|^0x/);
+  expect(intent.body.env).toBe("live");
+  const envs = await api.request("GET", "/api/environments", { token: b.sk });
+  const sandbox = envs.body.data.find((e: { type: string }) => e.type === "sandbox").id as string;
+  const session = (environmentId: string) => ({
+    authorization: `Bearer ${b.token}`,
+    "x-workspace-id": b.workspaceId,
+    "x-environment-id": environmentId,
+  });
+  Object.assign(envCredentials, {
+    pk_test: { authorization: `Bearer ${b.pk}` },
+    sk_test: { authorization: `Bearer ${b.sk}` },
+    session_test: session(sandbox),
+    pk_live: { authorization: `Bearer ${pkLive.key}` },
+    sk_live: { authorization: `Bearer ${skLive.key}` },
+    session_live: session(skLive.environment_id),
+  });
+}
 afterAll(async () => {
   await new Promise((r) => setTimeout(r, 400)); // let aborted event streams finish their last poll
   await api?.close();
 });
 
-async function call(op: OpenApiOperation, headers: Record<string, string>) {
+async function call(
+  op: OpenApiOperation,
+  headers: Record<string, string>,
+  ids: Record<string, string> = objects,
+) {
   const key = `${op.method} ${op.path}`;
+  // A browser reaches an intent by id only with its client secret (src/attacks/public-reads.test.ts):
+  // every column presents it, so the credential alone decides each cell here.
+  const secrets: string[] = [];
   const path = fillPath(op.path, (segment) => {
     const kind = OWN_OBJECT[key] ?? OBJECT_FOR_SEGMENT[segment];
     if (!kind) throw new Error(`${key}: name the object kind of '/${segment}/{id}' in OBJECT_FOR_SEGMENT`);
-    return objects[kind] as string;
+    const id = ids[kind] as string;
+    if (id.startsWith("pi_")) secrets.push(`client_secret=${clientSecretsOf(api.deps.secrets).for(id)}`);
+    return id;
   });
   const query = op.queryParams
     .filter((p) => p.required)
@@ -221,6 +353,7 @@ async function call(op: OpenApiOperation, headers: Record<string, string>) {
       const value = p.name === "address" ? b.wallet.address : sampleFromSchema(p.schema, doc);
       return `${p.name}=${encodeURIComponent(String(value))}`;
     })
+    .concat(secrets)
     .join("&");
   const body = key in BODY_OVERRIDES ? BODY_OVERRIDES[key] : sampleFromSchema(op.requestSchema, doc);
   const abort = new AbortController();
@@ -233,7 +366,7 @@ async function call(op: OpenApiOperation, headers: Record<string, string>) {
   if ((res.headers.get("content-type") ?? "").includes("text/event-stream")) {
     abort.abort();
     await res.body?.cancel().catch(() => {});
-    return { status: res.status, code: undefined as string | undefined };
+    return { status: res.status, code: undefined as string | undefined, text: "" };
   }
   const text = await res.text();
   let code: string | undefined;
@@ -242,7 +375,7 @@ async function call(op: OpenApiOperation, headers: Record<string, string>) {
   } catch {
     // not JSON: judged by status alone
   }
-  return { status: res.status, code };
+  return { status: res.status, code, text };
 }
 
 function judge(op: OpenApiOperation, rule: Expectation, res: { status: number; code: string | undefined }) {
@@ -300,5 +433,73 @@ describe("authorization matrix (every route × every kind of wrong or limited cr
     expect(endpoint.body.status).toBe("enabled");
     const keys = await api.request("GET", `/v1/workspaces/${b.workspaceId}/api-keys`, { token: b.token });
     expect(keys.body.data.find((k: { id: string }) => k.id === objects.key)?.state).toBe("enabled");
+  });
+});
+
+/** The object kind an operation's `{id}` names, or undefined for an operation without one. */
+function objectKindOf(op: OpenApiOperation): string | undefined {
+  const segment = idSegmentOf(op.path);
+  if (!segment) return undefined;
+  return OWN_OBJECT[`${op.method} ${op.path}`] ?? OBJECT_FOR_SEGMENT[segment];
+}
+
+describe("authorization matrix, environment dimension (test and live are walls)", () => {
+  it("every id-taking operation on another environment's object answers 404, like another tenant's", async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const op of listOperations(doc)) {
+      const key = `${op.method} ${op.path}`;
+      const kind = objectKindOf(op);
+      if (!op.secured || key in SKIPPED || !kind || !ENVIRONMENT_OBJECTS.has(kind)) continue;
+      if (SESSION_ONLY.some((r) => r.test(key))) continue;
+      for (const column of ENV_COLUMNS) {
+        const crossing = column.endsWith("_test") ? liveObjects : objects;
+        const refused =
+          column.startsWith("pk_") && !PK_ALLOWED.has(key)
+            ? { status: 403, codes: ["secret_key_required"] }
+            : { status: 404 };
+        const res = await call(op, envCredentials[column], crossing);
+        cells++;
+        const ok =
+          res.status === refused.status && (!refused.codes || refused.codes.includes(res.code ?? ""));
+        if (!ok)
+          failures.push(`${key} [${column}] expected ${refused.status}, got ${res.status} ${res.code ?? ""}`);
+      }
+    }
+    expect(cells).toBeGreaterThanOrEqual(100);
+    expect(failures).toEqual([]);
+  });
+
+  it("no list shows a single id of the other environment's objects", async () => {
+    const failures: string[] = [];
+    const kinds = ["product", "link", "intent", "endpoint", "event", "transfer"];
+    for (const op of listOperations(doc)) {
+      const key = `${op.method} ${op.path}`;
+      if (op.method !== "GET" || op.path.includes("{") || !op.secured || key in SKIPPED) continue;
+      if (key in WORKSPACE_RECORDS) continue;
+      for (const column of ENV_COLUMNS) {
+        const foreign = column.endsWith("_test") ? liveObjects : objects;
+        const res = await call(op, envCredentials[column]);
+        if (res.status >= 500) failures.push(`${key} [${column}] ${res.status}`);
+        for (const kind of kinds) {
+          const id = foreign[kind] as string;
+          if (res.text.includes(id))
+            failures.push(`${key} [${column}] shows the other environment's ${kind}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("left B's live objects in place", async () => {
+    const sk = envCredentials.sk_live.authorization?.slice("Bearer ".length) as string;
+    const product = await api.request("GET", `/v1/products/${liveObjects.product}`, { token: sk });
+    expect(product.body.name).toBe("B's live thing");
+    const intent = await api.request("GET", `/v1/payment_intents/${liveObjects.intent}`, { token: sk });
+    expect(intent.body.status).toBe("requires_payment_method");
+    const endpoint = await api.request("GET", `/v1/webhook_endpoints/${liveObjects.endpoint}`, { token: sk });
+    expect(endpoint.body).toMatchObject({ status: "enabled", previous_secret_expires_at: null });
+    const envs = await api.request("GET", "/api/environments", { token: sk });
+    expect(envs.body.data.map((e: { id: string }) => e.id)).toContain(liveObjects.env);
   });
 });

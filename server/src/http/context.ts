@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { SecretBox } from "../domain/secret-box.ts";
+import type { HostResolver } from "../domain/ssrf.ts";
 import type { FxRates } from "../services/fx.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
 
@@ -26,6 +27,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Chain API per key environment (test → the sandbox chain, live → mainnet). */
   chains: ChainClients;
+  /** How webhook hosts are resolved for the SSRF check (default: the system resolver); tests inject one. */
+  resolveHost?: HostResolver;
 }
 
 export interface AppEnv {

@@ -74,10 +74,14 @@ describe("Idempotency-Key (Stripe semantics)", () => {
 
   it("a key held by a request that died (stale lock) can be taken over; an expired key is reusable", async () => {
     const now = Math.floor(Date.now() / 1000);
+    // The secret key's key space: its workspace and environment (see idempotencyCaller).
+    const envs = await api.request("GET", "/api/environments", { token: merchant.sk });
+    const scope = `ws:${merchant.workspaceId}:env:${envs.body.data[0].id}`;
     await api.deps.db
       .insertInto("idempotency_keys")
       .values({
-        scope: `ws:${merchant.workspaceId}`,
+        scope,
+        owner: "secret",
         key: "crashed",
         request_hash: "x",
         state: "executing",
@@ -88,10 +92,20 @@ describe("Idempotency-Key (Stripe semantics)", () => {
       })
       .execute();
     expect((await createWithKey("crashed", { amount_minor: 100 })).status).toBe(201);
+    // Taken over in place (same key space), not answered from a different one.
+    const crashed = await api.deps.db
+      .selectFrom("idempotency_keys")
+      .select(["state", "request_hash"])
+      .where("scope", "=", scope)
+      .where("key", "=", "crashed")
+      .executeTakeFirstOrThrow();
+    expect(crashed).toMatchObject({ state: "done" });
+    expect(crashed.request_hash).not.toBe("x");
     await api.deps.db
       .insertInto("idempotency_keys")
       .values({
-        scope: `ws:${merchant.workspaceId}`,
+        scope,
+        owner: "secret",
         key: "old",
         request_hash: "x",
         state: "done",

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import { nowSeconds } from "../domain/ids.ts";
-import type { AppEnv, Deps, Principal } from "./context.ts";
+import type { AppEnv, Deps } from "./context.ts";
 
 /** Keys are honoured for at least 24 hours (DESIGN.md); older ones may be reused and are purged. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -10,9 +10,51 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const STALE_LOCK_SECONDS = 60;
 const MAX_KEY_LENGTH = 255;
 
-function scopeOf(principal: Principal | undefined, ip: string): string {
-  if (!principal) return `ip:${ip}`;
-  return principal.kind === "api_key" ? `ws:${principal.workspaceId}` : `user:${principal.userId}`;
+/**
+ * Requests idempotency never applies to: sign-in, registration and the other `/v1/auth/*` calls
+ * answer with a session token, and a stored answer would hand that token to whoever replays the key.
+ * A retried sign-in simply signs in again.
+ */
+const NOT_IDEMPOTENT: RegExp[] = [/^\/v1\/auth\//];
+
+/**
+ * Responses that carry a secret (an API key, a webhook signing secret, a client secret): stored
+ * sealed with the server's secret box, never in plain text. One list, so a new secret-bearing route
+ * is declared here; {@link SECRET_SHAPES} seals anything that looks like a secret even if it was not.
+ */
+const SEALED_RESPONSES: RegExp[] = [
+  /^\/v1\/workspaces\/[^/]+\/api-keys$/, // a new key, shown once
+  /^\/onboarding\/wallet\/verify$/, // the test keys onboarding creates
+  /^\/v1\/webhook_endpoints$/, // the new endpoint's whsec_ secret
+  /^\/v1\/webhook_endpoints\/[^/]+\/rotate_secret$/,
+  /^\/v1\/webhook\/sandbox$/, // a one-time signing secret
+  /^\/v1\/payment_intents$/, // the intent's client secret
+];
+
+/** Secret-looking substrings: secret keys, webhook secrets, session tokens, client secrets. */
+const SECRET_SHAPES = /\bsk_(test|live)_|\bwhsec_|\bsess_|_secret_/;
+
+/**
+ * Who made a request, for idempotency. `scope` is the key space: an API key's workspace and
+ * environment (keys of one environment share it, as Stripe's account-wide keys), a session's user
+ * with the workspace and environment it names, or the client IP. `owner` is the credential kind:
+ * a stored response is replayed only to the same kind, so a publishable key never reads what a
+ * secret key's request returned.
+ */
+export interface IdempotencyCaller {
+  scope: string;
+  owner: "publishable" | "secret" | "session" | "anonymous";
+}
+
+export function idempotencyCaller(c: Context<AppEnv>): IdempotencyCaller {
+  const principal = c.get("principal");
+  if (!principal) return { scope: `ip:${c.get("clientIp")}`, owner: "anonymous" };
+  if (principal.kind === "api_key") {
+    return { scope: `ws:${principal.workspaceId}:env:${principal.environmentId}`, owner: principal.keyType };
+  }
+  const workspace = c.req.header("x-workspace-id")?.trim() || "-";
+  const environment = c.req.header("x-environment-id")?.trim() || "-";
+  return { scope: `user:${principal.userId}:ws:${workspace}:env:${environment}`, owner: "session" };
 }
 
 /**
@@ -20,23 +62,29 @@ function scopeOf(principal: Principal | undefined, ip: string): string {
  * stored and replayed for the same key and body; a different body → 409 `idempotency_key_reused`;
  * a concurrent request while the first executes → 409 `idempotency_key_in_use`. A failed request
  * (any non-2xx) releases the key: nothing was changed, so a retry may run again.
+ *
+ * A replay never bypasses permission: it reaches only the caller's own key space (workspace and
+ * environment), and within it only the credential kind that made the original request — a
+ * publishable key presenting a secret key's Idempotency-Key gets 403 `secret_key_required`, another
+ * kind 409 `idempotency_key_other_credential`.
  */
 export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
     if (c.req.method !== "POST" || key === undefined) return next();
+    if (NOT_IDEMPOTENT.some((r) => r.test(c.req.path))) return next();
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw new ApiError("parameter_invalid", {
         message: `Idempotency-Key must be 1–${MAX_KEY_LENGTH} characters`,
         param: "Idempotency-Key",
       });
     }
-    const scope = scopeOf(c.get("principal"), c.get("clientIp"));
+    const { scope, owner } = idempotencyCaller(c);
     const body = await c.req.text();
     const requestHash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${body}`).digest("hex");
     const now = nowSeconds();
 
-    const claimed = await claimKey(deps, scope, key, requestHash, now);
+    const claimed = await claimKey(deps, { scope, owner }, key, requestHash, now);
     if (!claimed) {
       const existing = await deps.db
         .selectFrom("idempotency_keys")
@@ -45,10 +93,22 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
         .where("key", "=", key)
         .executeTakeFirst();
       // Missing here means the holder just failed and released it: the caller should retry.
+      if (existing && existing.owner !== owner) {
+        throw owner === "publishable"
+          ? new ApiError("secret_key_required")
+          : new ApiError("idempotency_key_other_credential", { param: "Idempotency-Key" });
+      }
       if (existing && existing.request_hash !== requestHash)
         throw new ApiError("idempotency_key_reused", { param: "Idempotency-Key" });
-      if (existing?.state === "done" && existing.response_status !== null) {
-        return new Response(existing.response_body, {
+      if (
+        existing?.state === "done" &&
+        existing.response_status !== null &&
+        existing.response_body !== null
+      ) {
+        const stored = existing.response_sealed
+          ? deps.secrets.open(existing.response_body)
+          : existing.response_body;
+        return new Response(stored, {
           status: existing.response_status,
           headers: {
             "content-type": "application/json",
@@ -71,9 +131,15 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     if (c.res.status >= 200 && c.res.status < 300) {
       const responseBody = await c.res.clone().text();
+      const sealed = SEALED_RESPONSES.some((r) => r.test(c.req.path)) || SECRET_SHAPES.test(responseBody);
       await deps.db
         .updateTable("idempotency_keys")
-        .set({ state: "done", response_status: c.res.status, response_body: responseBody })
+        .set({
+          state: "done",
+          response_status: c.res.status,
+          response_body: sealed ? deps.secrets.seal(responseBody) : responseBody,
+          response_sealed: sealed,
+        })
         .where("scope", "=", scope)
         .where("key", "=", key)
         .execute();
@@ -86,14 +152,22 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
 /** Inserts the key as executing; takes over an expired or abandoned one. Returns false if held. */
 async function claimKey(
   deps: Deps,
-  scope: string,
+  caller: IdempotencyCaller,
   key: string,
   requestHash: string,
   now: number,
 ): Promise<boolean> {
   const inserted = await deps.db
     .insertInto("idempotency_keys")
-    .values({ scope, key, request_hash: requestHash, state: "executing", created_at: now, locked_at: now })
+    .values({
+      scope: caller.scope,
+      key,
+      owner: caller.owner,
+      request_hash: requestHash,
+      state: "executing",
+      created_at: now,
+      locked_at: now,
+    })
     .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
     .returning("key")
     .executeTakeFirst();
@@ -101,14 +175,16 @@ async function claimKey(
   const takenOver = await deps.db
     .updateTable("idempotency_keys")
     .set({
+      owner: caller.owner,
       request_hash: requestHash,
       state: "executing",
       response_status: null,
       response_body: null,
+      response_sealed: false,
       created_at: now,
       locked_at: now,
     })
-    .where("scope", "=", scope)
+    .where("scope", "=", caller.scope)
     .where("key", "=", key)
     .where((eb) =>
       eb.or([

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
+import { jsonNestingExceeds } from "./json-depth.ts";
 
 const NO_BODY = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
@@ -10,20 +11,38 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
  * body cache so validators and the idempotency layer read the same text. On Node it reads the
  * socket's IncomingMessage directly: building a WHATWG Request for every POST is the single
  * largest per-request cost of the HTTP adapter.
+ *
+ * Every body the API accepts is JSON, so the nesting limit is checked here, once, before any
+ * validator, parser or the idempotency fingerprint touches the text.
  */
 export function readBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (NO_BODY.has(c.req.method) && !c.req.header("content-length")) return next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (NO_BODY.has(c.req.method) && !hasBody(c.req.header.bind(c.req), incoming, c.req.raw)) return next();
     const declared = Number(c.req.header("content-length") ?? Number.NaN);
     if (declared > maxBytes) throw new ApiError("body_too_large");
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const text = incoming
       ? await readIncoming(incoming, maxBytes)
       : await readWebRequest(c.req.raw, maxBytes);
+    if (jsonNestingExceeds(text)) throw new ApiError("json_too_deep");
     // Hono keeps body promises in `bodyCache` (typed as values); c.req.text()/json() read from here.
     (c.req.bodyCache as Record<string, Promise<unknown>>).text = Promise.resolve(text);
     return next();
   };
+}
+
+/**
+ * Whether a GET/DELETE-like request carries a body: a declared length or a chunked one on a socket
+ * (a chunked DELETE has no Content-Length, and must not reach a validator unread and unchecked),
+ * or a body stream on an in-process Request.
+ */
+function hasBody(
+  header: (name: string) => string | undefined,
+  incoming: IncomingMessage | undefined,
+  request: Request,
+): boolean {
+  if (header("content-length") || header("transfer-encoding")) return true;
+  return incoming ? false : request.body !== null;
 }
 
 async function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<string> {

@@ -30,7 +30,30 @@ beforeAll(async () => {
     body: { url: "http://localhost:3000/hooks" },
   });
   const event = await api.request("GET", "/v1/events?limit=1", { token: b.sk });
+  // A transfer into B's payout address that named no intent, as the watcher records it.
+  const transfer = `0x${"e".repeat(64)}`;
+  await api.deps.db
+    .insertInto("unmatched_transfers")
+    .values({
+      txid: transfer,
+      workspace_id: b.workspaceId,
+      environment_id: product.body.environment_id,
+      env: "test",
+      recipient: b.wallet.address,
+      token_contract: "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.sbtc-token",
+      asset: "sbtc",
+      amount: "1000",
+      sender: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      memo: null,
+      block_height: 1,
+      assigned_intent_id: null,
+      assigned_at: null,
+      assigned_by: null,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .execute();
   Object.assign(ids, {
+    transfer,
     org: b.organizationId,
     ws: b.workspaceId,
     product: product.body.id,
@@ -115,6 +138,12 @@ const CASES: Case[] = [
     as: ["session", "sk", "pk"],
     status: 404,
   },
+  {
+    method: "POST",
+    path: "/v1/unmatched_transfers/{transfer}/assign",
+    body: { payment_intent: "pi_unknown" },
+    as: ["session", "sk", "pk"],
+  },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
@@ -129,7 +158,7 @@ describe("tenant isolation", () => {
       ([path, ops]) =>
         Object.keys(ops)
           .filter(() => path.includes("{"))
-          .map((m) => `${m.toUpperCase()} ${path}`),
+          .map((m) => `${m.toUpperCase()} ${path.replace(/\{\w+\}/g, "{id}")}`),
     );
     const covered = new Set(CASES.map((c) => `${c.method} ${c.path.replace(/\{\w+\}/g, "{id}")}`));
     // Public by design: a payment link page is readable by anyone.

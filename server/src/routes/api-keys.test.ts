@@ -209,14 +209,21 @@ describe("updating, disabling and revoking", () => {
     expect(row.revoked_at).toBe(first);
   });
 
-  it("a revoked key cannot be re-enabled", async () => {
+  it("a revoked key cannot be re-enabled: PATCH answers 400 api_key_revoked_final, not a silent 200", async () => {
     const key = await createKey({ type: "pk" });
     await api.request("DELETE", `/v1/api-keys/${key.body.id}`, { token: merchant.token });
     const res = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
       token: merchant.token,
       body: { state: "enabled" },
     });
-    expect(res.body.state).toBe("revoked");
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "api_key_revoked_final", param: "state" });
+    const renamed = await api.request("PATCH", `/v1/api-keys/${key.body.id}`, {
+      token: merchant.token,
+      body: { name: "Old checkout key" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Old checkout key", state: "revoked" });
     expect((await api.request("GET", "/v1/products", { token: key.body.key })).body.error.code).toBe(
       "api_key_revoked",
     );

@@ -55,8 +55,10 @@ export function apiKeyRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid("param");
       requireSession(c);
-      await assertWorkspaceAccess(deps, requirePrincipal(c), id);
-      return c.json(await keys.createApiKey(deps.db, id, c.req.valid("json")), 201);
+      const principal = requirePrincipal(c);
+      await assertWorkspaceAccess(deps, principal, id);
+      const origin = { actor: principal, ip: c.get("clientIp") };
+      return c.json(await keys.issueApiKey(deps, id, c.req.valid("json"), origin), 201);
     },
   );
 
@@ -97,7 +99,7 @@ export function apiKeyRoutes(deps: Deps) {
       summary: "Rename, enable/disable or re-scope a key (a revoked key stays revoked)",
       security: bearerSecurity,
       request: { params: IdParam, body: jsonBody(UpdateKeyBody) },
-      responses: { 200: jsonResponse(ApiKeySchema, "Updated"), ...errorResponses(401, 404) },
+      responses: { 200: jsonResponse(ApiKeySchema, "Updated"), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -119,7 +121,10 @@ export function apiKeyRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid("param");
       await ownedKey(c, id);
-      return c.json(await keys.revokeApiKey(deps, id), 200);
+      return c.json(
+        await keys.revokeApiKey(deps, id, { actor: requirePrincipal(c), ip: c.get("clientIp") }),
+        200,
+      );
     },
   );
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import { RateLimiter } from "../http/rate-limit.ts";
 import { newRouter } from "../http/router.ts";
 import { requireSession } from "../services/access.ts";
 import * as auth from "../services/auth.ts";
@@ -56,6 +56,9 @@ const WalletVerifyBody = z.strictObject(SignedChallengeFields).openapi("WalletVe
 export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
   const app = newRouter();
   const limitSignIn = (ip: string) => signInLimiter.take(`signin:${ip}`);
+  // Challenges are anonymous stored rows: a burst of a minute's allowance per IP, refilled evenly.
+  const perMinute = deps.config.walletChallengesPerMinute;
+  const challengeLimiter = new RateLimiter(perMinute / 60, perMinute);
 
   app.openapi(
     createRoute({
@@ -68,7 +71,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
     }),
     async (c) => {
       limitSignIn(c.get("clientIp"));
-      return c.json(await auth.register(deps, c.req.valid("json")), 201);
+      return c.json(await auth.register(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 201);
     },
   );
 
@@ -83,7 +86,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
     }),
     async (c) => {
       limitSignIn(c.get("clientIp"));
-      return c.json(await auth.login(deps, c.req.valid("json")), 200);
+      return c.json(await auth.login(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
     },
   );
 
@@ -152,7 +155,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
     }),
     async (c) => {
       const session = requireSession(c);
-      await auth.changePassword(deps, session, c.req.valid("json"));
+      await auth.changePassword(deps, session, c.req.valid("json"), { ip: c.get("clientIp") });
       return c.json({ ok: true as const }, 200);
     },
   );
@@ -167,6 +170,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
       responses: { 200: jsonResponse(ChallengeSchema, "Challenge"), ...errorResponses() },
     }),
     async (c) => {
+      challengeLimiter.take(`challenge:${c.get("clientIp")}`);
       const { address, purpose } = c.req.valid("query");
       return c.json(await auth.issueWalletChallenge(deps, address, purpose), 200);
     },
@@ -183,7 +187,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
     }),
     async (c) => {
       limitSignIn(c.get("clientIp"));
-      return c.json(await auth.walletSignIn(deps, c.req.valid("json")), 200);
+      return c.json(await auth.walletSignIn(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
     },
   );
 

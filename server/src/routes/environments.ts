@@ -109,7 +109,7 @@ export function environmentRoutes(deps: Deps) {
     }),
     async (c) => {
       const scope = await scopeFor(c, deps, true);
-      return c.json(await environments.createEnvironment(deps, scope.workspaceId, c.req.valid("json")), 201);
+      return c.json(await environments.createEnvironment(deps, scope, c.req.valid("json")), 201);
     },
   );
 
@@ -126,12 +126,7 @@ export function environmentRoutes(deps: Deps) {
     async (c) => {
       const scope = await scopeFor(c, deps, true);
       return c.json(
-        await environments.updateEnvironment(
-          deps,
-          scope.workspaceId,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
+        await environments.updateEnvironment(deps, scope, c.req.valid("param").id, c.req.valid("json")),
         200,
       );
     },
@@ -150,7 +145,7 @@ export function environmentRoutes(deps: Deps) {
     async (c) => {
       const scope = await scopeFor(c, deps, true);
       const { id } = c.req.valid("param");
-      await environments.deleteEnvironment(deps, scope.workspaceId, id);
+      await environments.deleteEnvironment(deps, scope, id, c.get("clientIp"));
       return c.json({ id, object: "environment", deleted: true as const }, 200);
     },
   );

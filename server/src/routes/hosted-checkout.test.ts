@@ -24,11 +24,13 @@ describe("hosted checkout reads (no credentials)", () => {
       publishable_key: merchant.pk,
       payment_link: { id: linkId, active: true, product_data: { name: "Mug", price_minor: 1250 } },
     });
+    // As the hosted page does: the link names what is sold, and the catalogue prices it.
     const intent = await api.request("POST", "/v1/payment_intents", {
       token: res.body.publishable_key,
-      body: { amount_minor: 1250 },
+      body: { payment_link: linkId, amount_minor: 1250 },
     });
     expect(intent.status).toBe(201);
+    expect(intent.body.amount_minor).toBe(1250);
   });
 
   it("answers a link's 404 and disabled states like the public link read", async () => {
@@ -40,12 +42,15 @@ describe("hosted checkout reads (no credentials)", () => {
     await api.deps.db.updateTable("payment_links").set({ active: true }).where("id", "=", linkId).execute();
   });
 
-  it("a payment intent by id, for /pay/:id, with the merchant's name and key; never a secret key", async () => {
+  it("a payment intent by id and client secret, for /pay/:id, with the merchant's name and key; never a secret key", async () => {
     const created = await api.request("POST", "/v1/payment_intents", {
       token: merchant.sk,
       body: { amount_minor: 300 },
     });
-    const res = await api.request("GET", `/api/checkout/payment-intents/${created.body.id}`);
+    const res = await api.request(
+      "GET",
+      `/api/checkout/payment-intents/${created.body.id}?client_secret=${created.body.client_secret}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.payment_intent).toMatchObject({ id: created.body.id, amount_minor: 300 });
     expect(res.body.publishable_key).toMatch(/^pk_test_/);

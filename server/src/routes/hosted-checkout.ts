@@ -40,7 +40,18 @@ export function hostedCheckoutRoutes(deps: Deps) {
       path: "/api/checkout/payment-intents/{id}",
       tags,
       summary: "Public: a payment intent for its hosted checkout page (`checkout_url`, `spay_url`)",
-      request: { params: IdParam },
+      description:
+        "Needs the intent's `client_secret` (the query of `checkout_url`); without it, or with another intent's, 404 `resource_missing` as for an unknown id.",
+      request: {
+        params: IdParam,
+        query: z.object({
+          client_secret: z
+            .string()
+            .max(200)
+            .optional()
+            .openapi({ description: "The intent's client secret" }),
+        }),
+      },
       responses: {
         200: jsonResponse(
           z
@@ -56,7 +67,11 @@ export function hostedCheckoutRoutes(deps: Deps) {
         ...errorResponses(404),
       },
     }),
-    async (c) => c.json(await hostedPaymentIntent(deps, c.req.valid("param").id), 200),
+    async (c) =>
+      c.json(
+        await hostedPaymentIntent(deps, c.req.valid("param").id, c.req.valid("query").client_secret),
+        200,
+      ),
   );
 
   return app;

@@ -73,7 +73,9 @@ export function merchantRoutes(deps: Deps) {
       },
     }),
     async (c) => {
-      await merchants.deleteAccount(deps, requireSession(c).userId, c.req.valid("json"));
+      await merchants.deleteAccount(deps, requireSession(c).userId, c.req.valid("json"), {
+        ip: c.get("clientIp"),
+      });
       return c.json({ deleted: true as const, message: "Account and all its data were deleted" }, 200);
     },
   );

@@ -49,7 +49,8 @@ describe("creating a payment intent", () => {
       txid: null,
       amount_received: "0",
     });
-    expect(pi.spay_url).toBe(`https://pay.example.test/pay/${pi.id}`);
+    expect(pi.client_secret).toMatch(new RegExp(`^${pi.id}_secret_`));
+    expect(pi.spay_url).toBe(`https://pay.example.test/pay/${pi.id}?client_secret=${pi.client_secret}`);
     expect(pi.checkout_url).toMatch(/^https:\/\//);
     expect(pi.expires_at - pi.created_at).toBe(15 * 60);
   });
@@ -89,10 +90,24 @@ describe("creating a payment intent", () => {
     expect(disagree.body.error).toMatchObject({ code: "parameter_invalid", param: "amount_usd" });
   });
 
-  it("a publishable key may create and retrieve intents (the checkout runs in the browser)", async () => {
-    const res = await create({ amount_minor: 300 }, merchant.pk);
+  it("a publishable key may create intents and retrieve them with their client secret (the checkout runs in the browser)", async () => {
+    // A product names what is sold (issue 14): the catalogue prices it.
+    const product = await api.request("POST", "/v1/products", {
+      token: merchant.sk,
+      body: { name: "Pin", price_minor: 300, stock: 5 },
+    });
+    const res = await create({ product_id: product.body.id }, merchant.pk);
     expect(res.status).toBe(201);
-    const get = await api.request("GET", `/v1/payment_intents/${res.body.id}`, { token: merchant.pk });
+    expect(res.body).toMatchObject({ amount_minor: 300, product_id: product.body.id });
+    // Its own amount needs the workspace's "allow custom amounts from the browser" (off by default).
+    expect((await create({ amount_minor: 300 }, merchant.pk)).body.error.code).toBe(
+      "custom_amount_not_allowed",
+    );
+    const get = await api.request(
+      "GET",
+      `/v1/payment_intents/${res.body.id}?client_secret=${res.body.client_secret}`,
+      { token: merchant.pk },
+    );
     expect(get.status).toBe(200);
     expect(get.body.id).toBe(res.body.id);
   });
@@ -279,13 +294,16 @@ describe("canceling", () => {
 });
 
 describe("live status stream (GET /v1/payment_intents/{id}/stream)", () => {
-  it("sends the intent at once, again on every change, and ends at a terminal status; a publishable key may follow it", async () => {
+  it("sends the intent at once, again on every change, and ends at a terminal status; a publishable key with the client secret may follow it", async () => {
     const served = await api.listen();
     try {
       const pi = (await create({ amount_minor: 321 })).body;
-      const res = await fetch(`${served.url}/v1/payment_intents/${pi.id}/stream`, {
-        headers: { authorization: `Bearer ${merchant.pk}` },
-      });
+      const res = await fetch(
+        `${served.url}/v1/payment_intents/${pi.id}/stream?client_secret=${pi.client_secret}`,
+        {
+          headers: { authorization: `Bearer ${merchant.pk}` },
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/event-stream");
       const reader = res.body!.getReader();

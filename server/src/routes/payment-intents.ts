@@ -32,7 +32,10 @@ const Metadata = z
 
 const CreateIntentBody = z
   .strictObject({
-    amount_minor: Amount.optional().openapi({ description: "Amount in cents" }),
+    amount_minor: Amount.optional().openapi({
+      description:
+        "Amount in cents. Optional with product_id or payment_link (their catalogue price is used; a different amount is refused with amount_mismatch). A publishable key may only send its own amount when the workspace allows custom amounts from the browser.",
+    }),
     amount_usd: Amount.optional().openapi({ description: "Alias of amount_minor (cents)" }),
     currency: z
       .string()
@@ -47,7 +50,14 @@ const CreateIntentBody = z
     customer_email: z.string().trim().max(254).pipe(z.email()).optional(),
     shipping_address: z.record(z.string().max(100), z.unknown()).nullable().optional(),
     metadata: Metadata.optional(),
-    product_id: z.string().max(100).optional(),
+    product_id: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: "A product of this environment: the intent costs its price; sold out → 409" }),
+    payment_link: z.string().max(100).optional().openapi({
+      description: "An active payment link of this environment: the intent costs its product's price",
+    }),
     merchant_principal: z.string().max(64).optional(),
     payment_method: z.enum(PAYMENT_METHODS).optional(),
     env: z
@@ -94,6 +104,19 @@ const SubmitBody = z
   })
   .openapi("SubmitTransactionRequest");
 
+/**
+ * The client secret a publishable key must present to reach an intent by id (see
+ * `assertIntentAccess`); secret keys and sessions need none. A query parameter, as Stripe's, so an
+ * EventSource can send it and no CORS preflight header is needed.
+ */
+const ClientSecretQuery = z.object({
+  client_secret: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "The intent's `client_secret`; required with a publishable key" }),
+});
+
 const CancelBody = z
   .strictObject({ cancellation_reason: z.enum(intents.CANCELLATION_REASONS).optional() })
   .openapi("CancelPaymentIntentRequest");
@@ -108,29 +131,32 @@ export function paymentIntentRoutes(deps: Deps) {
       path: "/v1/payment_intents",
       tags,
       summary: "Create a payment intent (publishable or secret key; send an Idempotency-Key)",
+      description:
+        "With `product_id` or `payment_link` the price comes from the catalogue. A publishable key may only create intents for an active product or payment link of its environment, unless the workspace allows custom amounts from the browser (`custom_amount_not_allowed`).",
       security: bearerSecurity,
       request: {
         headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
         body: jsonBody(CreateIntentBody),
       },
-      responses: { 201: jsonResponse(PaymentIntentSchema, "Created"), ...errorResponses(401, 404, 409) },
+      responses: {
+        201: jsonResponse(PaymentIntentSchema, "Created"),
+        ...errorResponses(401, 403, 404, 409, 410),
+      },
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps);
       const { amount_minor, amount_usd, status: _status, ...body } = c.req.valid("json");
+      // Missing only when a product or payment link prices the intent (the service decides).
       const amount = amount_minor ?? amount_usd;
-      if (amount === undefined)
-        throw new ApiError("parameter_missing", {
-          message: "Missing required param: amount_minor",
-          param: "amount_minor",
-        });
       if (amount_minor !== undefined && amount_usd !== undefined && amount_minor !== amount_usd) {
         throw new ApiError("parameter_invalid", {
           message: "amount_minor and amount_usd disagree",
           param: "amount_usd",
         });
       }
-      return c.json(await intents.createPaymentIntent(deps, scope, { ...body, amount_minor: amount }), 201);
+      const created = await intents.createPaymentIntent(deps, scope, { ...body, amount_minor: amount });
+      // The creator — the merchant's server or the browser's publishable key — gets the secret.
+      return c.json(intents.withClientSecret(deps, created), 201);
     },
   );
 
@@ -164,14 +190,17 @@ export function paymentIntentRoutes(deps: Deps) {
       method: "get",
       path: "/v1/payment_intents/{id}",
       tags,
-      summary: "Retrieve a payment intent (publishable key allowed: the checkout follows its status)",
+      summary:
+        "Retrieve a payment intent (a publishable key with the intent's client_secret: the checkout follows its status)",
       security: bearerSecurity,
-      request: { params: IdParam },
+      request: { params: IdParam, query: ClientSecretQuery },
       responses: { 200: jsonResponse(PaymentIntentSchema, "Payment intent"), ...errorResponses(401, 404) },
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps);
-      return c.json(await intents.getPaymentIntent(deps, scope, c.req.valid("param").id), 200);
+      const { id } = c.req.valid("param");
+      intents.assertIntentAccess(deps, scope.principal, id, c.req.valid("query").client_secret);
+      return c.json(intents.withClientSecret(deps, await intents.getPaymentIntent(deps, scope, id)), 200);
     },
   );
 
@@ -191,10 +220,13 @@ export function paymentIntentRoutes(deps: Deps) {
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
       const body = (c.req.valid("json") ?? {}) as z.infer<typeof CancelBody>;
-      return c.json(
-        await intents.cancelPaymentIntent(deps, scope, c.req.valid("param").id, body.cancellation_reason),
-        200,
+      const canceled = await intents.cancelPaymentIntent(
+        deps,
+        scope,
+        c.req.valid("param").id,
+        body.cancellation_reason,
       );
+      return c.json(intents.withClientSecret(deps, canceled), 200);
     },
   );
 
@@ -203,17 +235,21 @@ export function paymentIntentRoutes(deps: Deps) {
       method: "post",
       path: "/v1/payment_intents/{id}/submit",
       tags,
-      summary: "Report the txid of the transfer the checkout broadcast (publishable key allowed)",
+      summary:
+        "Report the txid of the transfer the checkout broadcast (a publishable key with the intent's client_secret)",
       description:
-        "Moves the intent to `transaction_broadcast`; the watcher verifies the transaction on chain. A txid counts for one intent only (`txid_already_used`). Reporting a transaction for an expired intent records a late payment.",
+        "A hint, never a claim: the gateway looks the transaction up and it counts only for the intent whose memo it carries. When the memo is this intent's, the intent moves to `transaction_broadcast` and the watcher verifies it on chain; while the chain does not know the txid yet, the intent is returned unchanged and the watcher resolves the report. A transaction whose memo names another intent, or none (an unmatched transfer the merchant may assign), is refused with `transaction_not_for_intent` and settles nothing here. Reporting a transaction for an expired intent records a late payment.",
       security: bearerSecurity,
-      request: { params: IdParam, body: jsonBody(SubmitBody) },
+      request: { params: IdParam, query: ClientSecretQuery, body: jsonBody(SubmitBody) },
       responses: { 200: jsonResponse(PaymentIntentSchema, "Recorded"), ...errorResponses(401, 404, 409) },
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps);
+      const { id } = c.req.valid("param");
+      intents.assertIntentAccess(deps, scope.principal, id, c.req.valid("query").client_secret);
       const { txid, payment_method } = c.req.valid("json");
-      return c.json(await submitTransaction(deps, scope, c.req.valid("param").id, txid, payment_method), 200);
+      const submitted = await submitTransaction(deps, scope, id, txid, payment_method);
+      return c.json(intents.withClientSecret(deps, submitted), 200);
     },
   );
 
@@ -223,11 +259,11 @@ export function paymentIntentRoutes(deps: Deps) {
       path: "/v1/payment_intents/{id}/stream",
       tags,
       summary:
-        "Server-sent events: the intent now and after every change, until a terminal status (publishable key allowed)",
+        "Server-sent events: the intent now and after every change, until a terminal status (a publishable key with the intent's client_secret)",
       description:
         "Each message is `event: payment_intent` with the intent JSON as data; the stream ends after `payment_settled`, `failed`, `canceled` or `expired`.",
       security: bearerSecurity,
-      request: { params: IdParam },
+      request: { params: IdParam, query: ClientSecretQuery },
       responses: {
         200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
         ...errorResponses(401, 404),
@@ -236,7 +272,10 @@ export function paymentIntentRoutes(deps: Deps) {
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps);
       const id = c.req.valid("param").id;
-      let current = await intents.getPaymentIntent(deps, scope, id);
+      intents.assertIntentAccess(deps, scope.principal, id, c.req.valid("query").client_secret);
+      const read = async () =>
+        intents.withClientSecret(deps, await intents.getPaymentIntent(deps, scope, id));
+      let current = await read();
       return streamSSE(c, async (stream) => {
         let sent = "";
         let lastBeat = Date.now();
@@ -258,7 +297,7 @@ export function paymentIntentRoutes(deps: Deps) {
           await stream.sleep(INTENT_STREAM_POLL_MS);
           // The client (or a shutting-down server) may have gone while this stream slept.
           if (stream.aborted || stream.closed) break;
-          current = await intents.getPaymentIntent(deps, scope, id);
+          current = await read();
         }
       });
     },
@@ -269,9 +308,9 @@ export function paymentIntentRoutes(deps: Deps) {
       method: "get",
       path: "/v1/payment_intents/{id}/events",
       tags,
-      summary: "Status history of a payment intent",
+      summary: "Status history of a payment intent (a publishable key with the intent's client_secret)",
       security: bearerSecurity,
-      request: { params: IdParam },
+      request: { params: IdParam, query: ClientSecretQuery },
       responses: {
         200: jsonResponse(
           z.object({ object: z.literal("list"), data: z.array(PaymentEventSchema), has_more: z.boolean() }),
@@ -282,7 +321,9 @@ export function paymentIntentRoutes(deps: Deps) {
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps);
-      const rows = await intents.listPaymentEvents(deps, scope, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      intents.assertIntentAccess(deps, scope.principal, id, c.req.valid("query").client_secret);
+      const rows = await intents.listPaymentEvents(deps, scope, id);
       return c.json(
         {
           object: "list" as const,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowSeconds } from "../domain/ids.ts";
 import {
+  allowBrowserAmounts,
   type Merchant,
   setupMerchant,
   startTestApi,
@@ -43,6 +44,8 @@ describe("GET /v1/stats/payments", () => {
     expect(before.days).toBe(7);
     expect(Math.abs(before.since - (nowSeconds() - 7 * 86_400))).toBeLessThanOrEqual(2);
     await createIntent(merchant.sk);
+    // A browser-made intent counts too (its amount needs the workspace's permission, issue 14).
+    await allowBrowserAmounts(api, merchant);
     await createIntent(merchant.pk);
     expect((await stats()).test_payments).toBe(before.test_payments + 2);
   });

@@ -60,6 +60,10 @@ export const WorkspaceSchema = z
     bitcoin_payment_address: z.string().nullable(),
     bitcoin_ordinals_address: z.string().nullable(),
     business_profile: BusinessProfileSchema,
+    allow_browser_amounts: z.boolean().openapi({
+      description:
+        "Publishable keys may create intents with an arbitrary amount (otherwise only for a product or payment link)",
+    }),
     created_at: ts,
   })
   .openapi("Workspace");
@@ -146,6 +150,7 @@ export const PaymentLinkSchema = z
     product_data: z.record(z.string(), z.unknown()),
     merchant_wallet: z.string().nullable(),
     active: z.boolean(),
+    sold_out: z.boolean().openapi({ description: "The link's product has no stock left" }),
     env: z.enum(["test", "live"]),
     expires_at: ts.nullable(),
     created_at: ts,
@@ -175,7 +180,13 @@ export const PaymentIntentSchema = z
     merchant_principal: z.string().nullable(),
     txid: z.string().nullable(),
     amount_received: z.string(),
-    spay_url: z.string(),
+    client_secret: z.string().nullable().openapi({
+      description:
+        "`pi_…_secret_…`: lets a browser (publishable key or no key) read, follow and submit for this intent. Returned on creation and to callers entitled to the intent; null in lists, events and webhooks. Keep it out of logs and URLs you share.",
+    }),
+    spay_url: z.string().openapi({
+      description: "Hosted checkout (what the QR encodes); carries `?client_secret=` when it is set",
+    }),
     checkout_url: z.string(),
     payment_method: z.string().nullable(),
     product_id: z.string().nullable(),

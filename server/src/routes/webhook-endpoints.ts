@@ -68,12 +68,16 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "Create a webhook endpoint (the secret is returned only here)",
       description:
-        "Production endpoints may not resolve to loopback, private, link-local or metadata addresses (`url_not_allowed`).",
+        "The URL must reach the public internet (`url_not_allowed` otherwise, the same answer for every reason): loopback, private, link-local, CGNAT, reserved and IPv4-embedding IPv6 targets are refused, except for sandbox endpoints of a gateway in `SPAY_DEPLOYMENT=local` mode.",
       security: bearerSecurity,
       request: { body: jsonBody(CreateBody) },
       responses: { 201: jsonResponse(WebhookEndpointSchema, "Created"), ...errorResponses(401, 403) },
     }),
-    async (c) => c.json(await endpoints.createEndpoint(deps, await scope(c), c.req.valid("json")), 201),
+    async (c) =>
+      c.json(
+        await endpoints.createEndpoint(deps, await scope(c), c.req.valid("json"), c.get("clientIp")),
+        201,
+      ),
   );
 
   app.openapi(
@@ -148,7 +152,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await endpoints.deleteEndpoint(deps, await scope(c), id);
+      await endpoints.deleteEndpoint(deps, await scope(c), id, c.get("clientIp"));
       return c.json({ id, object: "webhook_endpoint", deleted: true as const }, 200);
     },
   );
@@ -163,7 +167,11 @@ export function webhookEndpointRoutes(deps: Deps) {
       request: { params: IdParam },
       responses: { 200: jsonResponse(WebhookEndpointSchema, "Rotated"), ...errorResponses(401, 403, 404) },
     }),
-    async (c) => c.json(await endpoints.rotateSecret(deps, await scope(c), c.req.valid("param").id), 200),
+    async (c) =>
+      c.json(
+        await endpoints.rotateSecret(deps, await scope(c), c.req.valid("param").id, c.get("clientIp")),
+        200,
+      ),
   );
 
   return app;

@@ -15,7 +15,14 @@ import { Slug } from "./organizations.ts";
 import { WorkspaceSchema } from "./schemas.ts";
 
 const UpdateWorkspaceBody = z
-  .strictObject({ name: z.string().trim().min(1).max(100).optional(), slug: Slug.nullable().optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    slug: Slug.nullable().optional(),
+    allow_browser_amounts: z.boolean().optional().openapi({
+      description:
+        "Let publishable keys (the browser) create intents for any amount. Off: they may only sell a product or payment link, at its catalogue price.",
+    }),
+  })
   .openapi("UpdateWorkspaceRequest");
 const BusinessProfileBody = z
   .strictObject({
@@ -54,7 +61,7 @@ export function workspaceRoutes(deps: Deps) {
       method: "patch",
       path: "/v1/workspaces/{id}",
       tags,
-      summary: "Update a workspace's name or slug",
+      summary: "Update a workspace's name, slug or whether the browser may set amounts",
       security: bearerSecurity,
       request: { params: IdParam, body: jsonBody(UpdateWorkspaceBody) },
       responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 404, 409) },
@@ -63,7 +70,8 @@ export function workspaceRoutes(deps: Deps) {
       const { id } = c.req.valid("param");
       requireSession(c); // structure changes need a signed-in member, not an API key
       await assertWorkspaceAccess(deps, requirePrincipal(c), id);
-      return c.json(await workspaces.updateWorkspace(deps, id, c.req.valid("json")), 200);
+      const audit = { actor: requirePrincipal(c), ip: c.get("clientIp") };
+      return c.json(await workspaces.updateWorkspace(deps, id, c.req.valid("json"), audit), 200);
     },
   );
 

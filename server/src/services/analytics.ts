@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
 
 /** SPEC.md §9: the dashboard's range choices, in days. */
@@ -80,12 +80,10 @@ export function rangeStart(range: AnalyticsRange, now = nowSeconds()): number {
 }
 
 function scoped(deps: Deps, scope: WorkspaceScope, since: number) {
-  let query = deps.db
+  return deps.db
     .selectFrom("payment_intents")
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "payment_intents"))
     .where("created_at", ">=", since);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  return query;
 }
 
 /** The Analytics dashboard's figures for a range, computed by SPEC.md §9's rules. */

@@ -1,9 +1,10 @@
 import type { Db } from "../db/database.ts";
 import type { ApiKeyRow } from "../db/schema.ts";
-import { notFound } from "../domain/errors.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { type ApiKeyType, hashToken, type KeyEnv, keyPrefix, newApiKey } from "../domain/secrets.ts";
 import type { Deps } from "../http/context.ts";
+import { type AuditEntryInput, recordAudit } from "./audit-log.ts";
 import { defaultEnvironment } from "./environments.ts";
 
 /** SPEC.md §6: publishable keys read, secret keys read and write. */
@@ -94,6 +95,29 @@ export async function createApiKey(
   return apiKeyView(row, key);
 }
 
+/** Who asked for a key change and from where, for the audit log. */
+export type KeyChangeOrigin = Pick<AuditEntryInput, "actor" | "ip">;
+
+/** A member creates a key: the key and its audit entry commit together. */
+export async function issueApiKey(
+  deps: Deps,
+  workspaceId: string,
+  input: Parameters<typeof createApiKey>[2],
+  origin: KeyChangeOrigin,
+): Promise<ApiKeyView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const key = await createApiKey(trx, workspaceId, input);
+    await recordAudit(trx, {
+      action: "api_key.created",
+      ...origin,
+      workspaceId,
+      object: { type: "api_key", id: key.id },
+      details: { type: key.type, env: key.env, name: key.name, key_prefix: key.key_prefix },
+    });
+    return key;
+  });
+}
+
 export async function listApiKeys(deps: Deps, workspaceId: string): Promise<ApiKeyView[]> {
   const rows = await deps.db
     .selectFrom("api_keys")
@@ -124,7 +148,10 @@ export async function updateApiKey(
   },
 ): Promise<ApiKeyView> {
   const current = await getApiKeyRow(deps, id);
-  // A revoked key stays revoked: revocation cannot be undone (SPEC.md §5).
+  // A revoked key stays revoked: revocation cannot be undone (SPEC.md §5). Asking for any state on
+  // it is refused out loud, so a caller who believes they re-enabled a key is not misled by a 200.
+  if (current.state === "revoked" && input.state !== undefined)
+    throw new ApiError("api_key_revoked_final", { param: "state" });
   const state = current.state === "revoked" ? "revoked" : (input.state ?? current.state);
   const row = await deps.db
     .updateTable("api_keys")
@@ -139,15 +166,27 @@ export async function updateApiKey(
   return apiKeyView(row);
 }
 
-export async function revokeApiKey(deps: Deps, id: string): Promise<ApiKeyView> {
+export async function revokeApiKey(deps: Deps, id: string, origin: KeyChangeOrigin): Promise<ApiKeyView> {
   const current = await getApiKeyRow(deps, id);
   // Revoking again changes nothing: the first revocation time is the one the audit trail keeps.
   if (current.state === "revoked") return apiKeyView(current);
-  const row = await deps.db
-    .updateTable("api_keys")
-    .set({ state: "revoked", revoked_at: nowSeconds() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return apiKeyView(row);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("api_keys")
+      .set({ state: "revoked", revoked_at: nowSeconds() })
+      .where("id", "=", id)
+      .where("state", "!=", "revoked")
+      .returningAll()
+      .executeTakeFirst();
+    // A concurrent revocation won the race and wrote the entry; answer with the revoked key.
+    if (!row) return apiKeyView(await getApiKeyRow({ ...deps, db: trx }, id));
+    await recordAudit(trx, {
+      action: "api_key.revoked",
+      ...origin,
+      workspaceId: row.workspace_id,
+      object: { type: "api_key", id: row.id },
+      details: { type: apiKeyView(row).type, env: row.env, name: row.name, key_prefix: row.key_prefix },
+    });
+    return apiKeyView(row);
+  });
 }

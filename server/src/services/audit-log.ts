@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.deleted",
   "environment.deleted",
+  "workspace.browser_amounts_changed",
   "transfer.assigned",
   "account.deleted",
 ] as const;

@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
+import { checkPasswordStrength, describeWeakPassword } from "../domain/password-strength.ts";
 import {
   dummyPasswordHash,
   hashPassword,
@@ -12,11 +13,26 @@ import {
 } from "../domain/secrets.ts";
 import { parseStacksAddress, verifyAddressSignature } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
+import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 
 /** SPEC.md §5: a merchant created without a name is 'My Business'. */
 export const DEFAULT_MERCHANT_NAME = "My Business";
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
+/** The window the per-account sign-in throttle counts failures in. */
+export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** Where a request came from, for the audit log. */
+export interface RequestOrigin {
+  ip: string | null;
+}
+
+/** Refuses a guessable password with the estimator's reason, naming the field that carried it. */
+function assertStrongPassword(password: string, context: string[], param: string): void {
+  const strength = checkPasswordStrength(password, context);
+  if (!strength.ok)
+    throw new ApiError("password_too_weak", { message: describeWeakPassword(strength), param });
+}
 
 export interface UserView {
   id: string;
@@ -106,14 +122,23 @@ async function createUserWithMerchant(
 export async function register(
   deps: Deps,
   input: { email: string; password: string; name?: string | undefined },
+  origin: RequestOrigin,
 ): Promise<SessionGrant> {
   const email = normalizeEmail(input.email);
   const name = input.name?.trim() || email.split("@")[0] || email;
+  assertStrongPassword(input.password, [email, name], "password");
   const password_hash = await hashPassword(input.password, deps.config.scryptLog2N);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const user = await createUserWithMerchant(trx, { email, name, password_hash, wallet_address: null });
       const session = await openSession(deps, trx, user.id);
+      await recordAudit(trx, {
+        action: "user.registered",
+        actor: { kind: "user", userId: user.id },
+        ip: origin.ip,
+        object: { type: "user", id: user.id },
+        details: { method: "password" },
+      });
       return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
     });
   } catch (err) {
@@ -122,20 +147,71 @@ export async function register(
   }
 }
 
-export async function login(deps: Deps, input: { email: string; password: string }): Promise<SessionGrant> {
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string },
+  origin: RequestOrigin,
+): Promise<SessionGrant> {
   const user = await deps.db
     .selectFrom("users")
     .selectAll()
     .where("email", "=", normalizeEmail(input.email))
     .executeTakeFirst();
+  if (user) await assertSignInNotThrottled(deps, user.id);
   // Always run scrypt so response time does not reveal whether the email exists.
   const valid = await verifyPassword(
     input.password,
     user?.password_hash ?? dummyPasswordHash(deps.config.scryptLog2N),
   );
-  if (!user?.password_hash || !valid) throw new ApiError("invalid_credentials");
-  const session = await openSession(deps, deps.db, user.id);
-  return { user: await userView(deps.db, user), session_id: session.token, expires_at: session.expires_at };
+  if (!user?.password_hash || !valid) {
+    if (user)
+      await recordAudit(deps.db, {
+        action: "user.sign_in_failed",
+        actor: { kind: "user", userId: user.id },
+        ip: origin.ip,
+        object: { type: "user", id: user.id },
+        details: { method: "password" },
+      });
+    throw new ApiError("invalid_credentials");
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const session = await openSession(deps, trx, user.id);
+    await recordAudit(trx, {
+      action: "user.signed_in",
+      actor: { kind: "user", userId: user.id },
+      ip: origin.ip,
+      object: { type: "user", id: user.id },
+      details: { method: "password" },
+    });
+    return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
+  });
+}
+
+/**
+ * Per-account throttle on password sign-in, whatever IP the guesses come from (the per-IP limiter
+ * cannot see a botnet). Its memory is the audit log's `user.sign_in_failed` entries, so every API
+ * process and a restart see the same count. After `signInFailuresPerAccount` failures within 15
+ * minutes the account's password sign-in answers 429 until the oldest of them ages out; refused
+ * attempts are not recorded, so the lock ends at most 15 minutes after the attacker's last counted
+ * guess, and wallet sign-in and existing sessions are never affected.
+ */
+async function assertSignInNotThrottled(deps: Deps, userId: string): Promise<void> {
+  const limit = deps.config.signInFailuresPerAccount;
+  if (limit <= 0) return;
+  const now = nowSeconds();
+  const failures = await deps.db
+    .selectFrom("audit_log")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .where("action", "=", "user.sign_in_failed")
+    .where("created_at", ">", now - SIGN_IN_FAILURE_WINDOW_SECONDS)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+  const oldestCounted = failures[limit - 1];
+  if (!oldestCounted) return;
+  const retryAfter = Math.max(1, Number(oldestCounted.created_at) + SIGN_IN_FAILURE_WINDOW_SECONDS - now);
+  throw new ApiError("sign_in_throttled", { headers: { "Retry-After": String(retryAfter) } });
 }
 
 export async function logout(deps: Deps, sessionId: string): Promise<void> {
@@ -183,19 +259,27 @@ export async function changePassword(
   deps: Deps,
   session: { userId: string; sessionId: string },
   input: { current_password?: string | undefined; new_password: string },
+  origin: RequestOrigin,
 ): Promise<void> {
   const user = await deps.db
     .selectFrom("users")
-    .select(["password_hash"])
+    .select(["password_hash", "email", "name"])
     .where("id", "=", session.userId)
     .executeTakeFirstOrThrow();
   if (user.password_hash) {
     const valid = await verifyPassword(input.current_password ?? "", user.password_hash);
     if (!valid) throw new ApiError("current_password_incorrect", { param: "current_password" });
   }
+  assertStrongPassword(input.new_password, [user.email ?? "", user.name], "new_password");
   const password_hash = await hashPassword(input.new_password, deps.config.scryptLog2N);
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash }).where("id", "=", session.userId).execute();
+    await recordAudit(trx, {
+      action: "user.password_changed",
+      actor: { kind: "user", userId: session.userId },
+      ip: origin.ip,
+      object: { type: "user", id: session.userId },
+    });
     await trx
       .updateTable("sessions")
       .set({ revoked_at: nowSeconds() })
@@ -254,6 +338,15 @@ export async function issueWalletChallenge(
   return { message, nonce, address, issued_at, expires_at };
 }
 
+/**
+ * Deletes challenges past their expiry, used or not: an expired challenge can never be consumed,
+ * so keeping it only lets anonymous requests grow the table. Run by the maintenance loop.
+ */
+export async function purgeExpiredChallenges(db: Db, now = nowSeconds()): Promise<number> {
+  const result = await db.deleteFrom("wallet_challenges").where("expires_at", "<=", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export interface SignedChallenge {
   address: string;
   signature: string;
@@ -307,7 +400,11 @@ export async function consumeWalletChallenge(
 }
 
 /** Sign-in with a Stacks wallet: the account is the address; first sign-in creates it. */
-export async function walletSignIn(deps: Deps, input: SignedChallenge): Promise<SessionGrant> {
+export async function walletSignIn(
+  deps: Deps,
+  input: SignedChallenge,
+  origin: RequestOrigin,
+): Promise<SessionGrant> {
   return deps.db.transaction().execute(async (trx) => {
     await consumeWalletChallenge(trx, input, "sign_in");
     let user = await trx
@@ -323,8 +420,22 @@ export async function walletSignIn(deps: Deps, input: SignedChallenge): Promise<
         password_hash: null,
         wallet_address: input.address,
       });
+      await recordAudit(trx, {
+        action: "user.registered",
+        actor: { kind: "user", userId: user.id },
+        ip: origin.ip,
+        object: { type: "user", id: user.id },
+        details: { method: "wallet", address: input.address },
+      });
     }
     const session = await openSession(deps, trx, user.id);
+    await recordAudit(trx, {
+      action: "user.signed_in",
+      actor: { kind: "user", userId: user.id },
+      ip: origin.ip,
+      object: { type: "user", id: user.id },
+      details: { method: "wallet", address: input.address },
+    });
     return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
   });
 }

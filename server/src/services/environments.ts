@@ -3,6 +3,8 @@ import type { EnvironmentRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import { envOfType, type WorkspaceScope } from "./access.ts";
+import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 
 export const ENVIRONMENT_TYPES = ["sandbox", "production"] as const;
@@ -67,11 +69,27 @@ async function findEnvironment(db: Db, workspaceId: string, id: string): Promise
   return row;
 }
 
+/**
+ * An environment the caller may manage: a credential bound to an environment (an API key, or a
+ * session with X-Environment-Id) manages only environments of its own kind — a test key can never
+ * rename or delete the production environment, and a live key never a sandbox. Any other answers
+ * 404 like another tenant's.
+ */
+async function findManagedEnvironment(db: Db, scope: WorkspaceScope, id: string): Promise<EnvironmentRow> {
+  const row = await findEnvironment(db, scope.workspaceId, id);
+  if (scope.env && envOfType(row.type) !== scope.env)
+    throw new ApiError("environment_not_found", { param: "id" });
+  return row;
+}
+
 export async function createEnvironment(
   deps: Deps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   input: { name: string; type: EnvironmentType },
 ): Promise<EnvironmentView> {
+  const workspaceId = scope.workspaceId;
+  // A test credential cannot make live environments (nor a live one sandboxes).
+  if (scope.env && envOfType(input.type) !== scope.env) throw new ApiError("env_mismatch", { param: "type" });
   const name = validEnvironmentName(input.name);
   try {
     const row = await deps.db
@@ -95,11 +113,11 @@ export async function createEnvironment(
 /** Renames an environment and/or sets its confirmations; an unchanged name is a no-op. */
 export async function updateEnvironment(
   deps: Deps,
-  workspaceId: string,
+  scope: WorkspaceScope,
   id: string,
   input: { name?: string | undefined; confirmations_required?: number | undefined },
 ): Promise<EnvironmentView> {
-  const current = await findEnvironment(deps.db, workspaceId, id);
+  const current = await findManagedEnvironment(deps.db, scope, id);
   const name = input.name === undefined ? current.name : validEnvironmentName(input.name);
   const confirmations = input.confirmations_required ?? current.confirmations_required;
   if (name === current.name && confirmations === current.confirmations_required)
@@ -121,9 +139,16 @@ export async function updateEnvironment(
 /**
  * Deletes an environment and all its data (keys, products, payment links, payment intents — FK
  * cascades). The last environment of a workspace cannot be deleted; the check and the delete run
- * under a lock on the workspace so two concurrent deletes cannot both pass it.
+ * under a lock on the workspace so two concurrent deletes cannot both pass it. The deletion is
+ * audit-logged in the same transaction.
  */
-export async function deleteEnvironment(deps: Deps, workspaceId: string, id: string): Promise<void> {
+export async function deleteEnvironment(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  ip: string | null,
+): Promise<void> {
+  const workspaceId = scope.workspaceId;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .selectFrom("workspaces")
@@ -131,7 +156,7 @@ export async function deleteEnvironment(deps: Deps, workspaceId: string, id: str
       .where("id", "=", workspaceId)
       .forUpdate()
       .executeTakeFirst();
-    await findEnvironment(trx, workspaceId, id);
+    const environment = await findManagedEnvironment(trx, scope, id);
     const { count } = await trx
       .selectFrom("environments")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -139,6 +164,14 @@ export async function deleteEnvironment(deps: Deps, workspaceId: string, id: str
       .executeTakeFirstOrThrow();
     if (Number(count) <= 1) throw new ApiError("cannot_delete_last_environment");
     await trx.deleteFrom("environments").where("id", "=", id).execute();
+    await recordAudit(trx, {
+      action: "environment.deleted",
+      actor: scope.principal,
+      ip,
+      workspaceId,
+      object: { type: "environment", id },
+      details: { name: environment.name, type: environment.type },
+    });
   });
 }
 

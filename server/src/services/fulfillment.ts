@@ -1,7 +1,7 @@
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
 
 /** What a merchant may set on a settled payment (SPEC.md §4; `not_required` is the initial value). */
@@ -28,7 +28,7 @@ export async function setFulfillmentStatus(
       .selectFrom("payment_intents")
       .selectAll()
       .where("id", "=", id)
-      .where("workspace_id", "=", scope.workspaceId)
+      .where(ownedBy(scope, "payment_intents"))
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound("payment_intent", id);

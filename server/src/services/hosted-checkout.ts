@@ -1,13 +1,18 @@
 import { ApiError, notFound } from "../domain/errors.ts";
 import type { Deps } from "../http/context.ts";
-import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
+import {
+  assertIntentAccess,
+  type PaymentIntentView,
+  paymentIntentView,
+  withClientSecret,
+} from "./payment-intents.ts";
 import { type PaymentLinkView, publicPaymentLink } from "./payment-links.ts";
 
 /**
  * The hosted pages (`/payment-links/:id`, `/pay/:intentId`) run the SDK's checkout in the customer's
  * browser with the merchant's publishable key, as a merchant's own page would. Publishable keys are
- * public by design (they may create and read payment intents only); the link id or the intent id —
- * unguessable — is what the customer was given.
+ * public by design (they may create payment intents, and read one only with its client secret); the
+ * link id, or the intent's client secret in `checkout_url`, is what the customer was given.
  */
 async function publishableKeyOf(deps: Deps, workspaceId: string, environmentId: string): Promise<string> {
   const key = await deps.db
@@ -57,8 +62,17 @@ export interface HostedPaymentIntent {
   payment_intent: PaymentIntentView;
 }
 
-/** A payment intent for its hosted checkout page, with the merchant's name and publishable key. */
-export async function hostedPaymentIntent(deps: Deps, intentId: string): Promise<HostedPaymentIntent> {
+/**
+ * A payment intent for its hosted checkout page, with the merchant's name and publishable key. An
+ * anonymous read: only with the intent's client secret (`checkout_url` carries it); without it, or
+ * with another intent's, the 404 of an unknown id.
+ */
+export async function hostedPaymentIntent(
+  deps: Deps,
+  intentId: string,
+  clientSecret: string | undefined,
+): Promise<HostedPaymentIntent> {
+  assertIntentAccess(deps, undefined, intentId, clientSecret);
   const row = await deps.db
     .selectFrom("payment_intents")
     .selectAll()
@@ -74,6 +88,6 @@ export async function hostedPaymentIntent(deps: Deps, intentId: string): Promise
     object: "hosted_payment_intent",
     publishable_key: await publishableKeyOf(deps, row.workspace_id, row.environment_id),
     merchant_name: workspace?.display_name ?? null,
-    payment_intent: paymentIntentView(deps, row),
+    payment_intent: withClientSecret(deps, paymentIntentView(deps, row)),
   };
 }

@@ -2,7 +2,8 @@ import type { MerchantRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
-import { DEFAULT_MERCHANT_NAME, normalizeEmail } from "./auth.ts";
+import { recordAudit } from "./audit-log.ts";
+import { DEFAULT_MERCHANT_NAME, normalizeEmail, type RequestOrigin } from "./auth.ts";
 
 export interface MerchantView {
   id: string;
@@ -74,12 +75,15 @@ export async function createMerchantForUser(
 /**
  * Deletes the signed-in account and all its data: organizations it alone belongs to (with their
  * workspaces, keys, products, links, intents, events), its merchant record, sessions and the user.
- * The request must name the caller's own email or merchant id.
+ * The request must name the caller's own email or merchant id. The audit entry outlives the
+ * account: it names the user by id only (the log has no foreign keys; the email, personal data,
+ * goes with the account) and lists what went with it.
  */
 export async function deleteAccount(
   deps: Deps,
   userId: string,
   input: { email?: string | undefined; id?: string | undefined },
+  origin: RequestOrigin,
 ): Promise<void> {
   if (!input.email && !input.id)
     throw new ApiError("parameter_missing", {
@@ -118,6 +122,23 @@ export async function deleteAccount(
       )
       .execute();
     const orgIds = solelyOwned.map((o) => o.organization_id);
+    const workspaceIds =
+      orgIds.length > 0
+        ? (
+            await trx.selectFrom("workspaces").select("id").where("organization_id", "in", orgIds).execute()
+          ).map((w) => w.id)
+        : [];
+    await recordAudit(trx, {
+      action: "account.deleted",
+      actor: { kind: "user", userId },
+      ip: origin.ip,
+      object: { type: "user", id: userId },
+      details: {
+        merchant_id: merchant?.id ?? null,
+        organization_ids: orgIds,
+        workspace_ids: workspaceIds,
+      },
+    });
     if (orgIds.length > 0) await trx.deleteFrom("organizations").where("id", "in", orgIds).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
   });

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { Pagination } from "../http/openapi.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
 
 type PagedTable = "products" | "payment_links" | "payment_intents" | "events";
 
@@ -13,13 +14,14 @@ export interface Page<T> {
 }
 
 /**
- * Resolves a cursor id into its position (the row's `seq`) within the workspace. An unknown cursor
- * (or one from another workspace) is a 400 on the parameter that carried it.
+ * Resolves a cursor id into its position (the row's `seq`) within the caller's workspace and
+ * environment. An unknown cursor (or one from another workspace or environment) is a 400 on the
+ * parameter that carried it.
  */
 export async function cursorPosition(
   db: Db,
   table: PagedTable,
-  workspaceId: string,
+  scope: WorkspaceScope,
   page: Pagination,
 ): Promise<{ before?: number; after?: number }> {
   const id = page.starting_after ?? page.ending_before;
@@ -27,7 +29,7 @@ export async function cursorPosition(
   const param = page.starting_after ? "starting_after" : "ending_before";
   const { rows } = await sql<{
     seq: number;
-  }>`select seq from ${sql.table(table)} where id = ${id} and workspace_id = ${workspaceId}`.execute(db);
+  }>`select seq from ${sql.table(table)} where id = ${id} and ${ownedBy(scope, table)}`.execute(db);
   const seq = rows[0]?.seq;
   if (seq === undefined)
     throw new ApiError("parameter_invalid", { message: `No such object for ${param}: '${id}'`, param });
@@ -56,12 +58,12 @@ export interface PageWindow {
 export async function fetchPage<R>(
   db: Db,
   table: PagedTable,
-  workspaceId: string,
+  scope: WorkspaceScope,
   page: Pagination,
   url: string,
   run: (window: PageWindow) => Promise<R[]>,
 ): Promise<Page<R>> {
-  const { before, after } = await cursorPosition(db, table, workspaceId, page);
+  const { before, after } = await cursorPosition(db, table, scope, page);
   const ascending = after !== undefined;
   const bounds =
     before !== undefined

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema.ts";
 import type { PaymentStatus } from "../domain/payment-status.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
 
@@ -47,9 +47,7 @@ export function filterCondition(filter: PaymentFilter) {
 }
 
 function scoped(deps: Deps, scope: WorkspaceScope) {
-  let query = deps.db.selectFrom("payment_intents").where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  return query;
+  return deps.db.selectFrom("payment_intents").where(ownedBy(scope, "payment_intents"));
 }
 
 /** One page of the workspace's payments matching a filter, newest first. */
@@ -60,7 +58,7 @@ export async function listPaymentsByFilter(
   url: string,
 ): Promise<Page<PaymentIntentView>> {
   const query = scoped(deps, scope).selectAll().where(filterCondition(page.filter));
-  const result = await fetchPage(deps.db, "payment_intents", scope.workspaceId, page, url, (w) =>
+  const result = await fetchPage(deps.db, "payment_intents", scope, page, url, (w) =>
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
   );
   return { ...result, data: result.data.map((r) => paymentIntentView(deps, r)) };

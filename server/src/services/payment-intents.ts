@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
+import { clientSecretsOf } from "../domain/client-secret.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { INTENT_EVENT } from "../domain/event-types.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
@@ -8,22 +8,26 @@ import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
 import { CANCELABLE_STATUSES, type PaymentStatus } from "../domain/payment-status.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Asset } from "../domain/tokens.ts";
-import type { Deps } from "../http/context.ts";
+import type { Deps, Principal } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
+import { cataloguePrice } from "./catalogue.ts";
 import { environmentOf } from "./environments.ts";
 import { eventValues, recordEvent } from "./events.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 import { tokensFor } from "./token-registry.ts";
 
 export interface CreatePaymentIntentInput {
-  amount_minor: number;
+  /** Optional with a product or payment link (their price is used; a different one is refused). */
+  amount_minor?: number | undefined;
   currency: "usd";
   asset: Asset;
   customer_email?: string | undefined;
   shipping_address?: Record<string, unknown> | null | undefined;
   metadata?: Record<string, string> | undefined;
   product_id?: string | undefined;
+  /** A payment link id: the link's product (or legacy product_data) sets the price. */
+  payment_link?: string | undefined;
   merchant_principal?: string | undefined;
   payment_method?: "wallet" | "qr" | "x402" | undefined;
   env?: "test" | "live" | undefined;
@@ -55,6 +59,12 @@ export interface PaymentIntentView {
   merchant_principal: string | null;
   txid: string | null;
   amount_received: string;
+  /**
+   * `pi_…_secret_…`: what a browser needs to read this intent. Only in answers to a caller entitled
+   * to it (see {@link withClientSecret}); null in lists, events and webhook payloads.
+   */
+  client_secret: string | null;
+  /** The hosted checkout; carries `?client_secret=` where `client_secret` is set. */
   spay_url: string;
   checkout_url: string;
   payment_method: string | null;
@@ -91,6 +101,7 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     merchant_principal: row.merchant_principal,
     txid: row.txid,
     amount_received: row.amount_received,
+    client_secret: null,
     spay_url: checkoutUrl,
     checkout_url: checkoutUrl,
     payment_method: row.payment_method,
@@ -102,6 +113,34 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     canceled_at: row.canceled_at,
     cancellation_reason: row.cancellation_reason,
   };
+}
+
+/**
+ * The view with its client secret, and the hosted checkout URLs carrying it: for the answers of
+ * intent creation and of reads by a caller entitled to the intent (its secret key or a member's
+ * session, or a browser that already presented the secret). Never for events, webhooks or lists.
+ */
+export function withClientSecret(deps: Deps, view: PaymentIntentView): PaymentIntentView {
+  const secret = clientSecretsOf(deps.secrets).for(view.id);
+  const checkoutUrl = `${deps.config.publicUrl}/pay/${view.id}?client_secret=${secret}`;
+  return { ...view, client_secret: secret, spay_url: checkoutUrl, checkout_url: checkoutUrl };
+}
+
+/**
+ * Stripe's rule for public reads: a publishable key, or no credential, reaches an intent by id only
+ * with that intent's client secret. Without it, or with another intent's, the answer is the 404 of
+ * an unknown id, before any lookup, so the id alone reveals nothing (not even that it exists).
+ * Secret keys and sessions read by id; their workspace (and environment) checks come after.
+ */
+export function assertIntentAccess(
+  deps: Deps,
+  principal: Principal | undefined,
+  id: string,
+  clientSecret: string | undefined,
+): void {
+  if (principal?.kind === "session") return;
+  if (principal?.kind === "api_key" && principal.keyType === "secret") return;
+  if (!clientSecretsOf(deps.secrets).verify(id, clientSecret)) throw notFound("payment_intent", id);
 }
 
 /** Writes a status transition and its payment event in the caller's transaction. */
@@ -136,19 +175,12 @@ function paymentEventValues(
 }
 
 /** Everything creation needs from the database, read in one query. */
-async function creationContext(db: Db, scope: WorkspaceScope, productId: string | undefined) {
+async function creationContext(db: Db, scope: WorkspaceScope) {
   let query = db
     .selectFrom("environments as e")
     .innerJoin("workspaces as w", "w.id", "e.workspace_id")
     .leftJoin("workspace_wallets as ww", "ww.workspace_id", "w.id")
-    .select(["e.id as environment_id", "e.type", "ww.stacks_address"])
-    .select(
-      productId === undefined
-        ? sql<boolean>`true`.as("product_ok")
-        : sql<boolean>`exists(select 1 from products p where p.id = ${productId} and p.workspace_id = w.id)`.as(
-            "product_ok",
-          ),
-    )
+    .select(["e.id as environment_id", "e.type", "ww.stacks_address", "w.allow_browser_amounts"])
     .where("w.id", "=", scope.workspaceId);
   query = scope.environmentId
     ? query.where("e.id", "=", scope.environmentId)
@@ -157,7 +189,43 @@ async function creationContext(db: Db, scope: WorkspaceScope, productId: string 
   if (row) return row;
   // No sandbox environment left (a workspace may keep only production ones): make the default.
   await environmentOf(db, scope.workspaceId, scope.environmentId);
-  return creationContext(db, scope, productId);
+  return creationContext(db, scope);
+}
+
+/**
+ * The amount of a new intent (issue 14, "the price comes from the catalogue"). With a product or a
+ * payment link — of the intent's own environment — the catalogue price is used, and a different
+ * amount_minor is refused rather than silently replaced. Without one the amount is the caller's:
+ * a secret key or session (the merchant's server or dashboard) may set any amount; a publishable
+ * key, which any visitor of the merchant's page holds, only when the workspace allows custom
+ * amounts from the browser.
+ */
+async function intentPrice(
+  db: Db,
+  scope: WorkspaceScope,
+  ctx: { environment_id: string; allow_browser_amounts: boolean },
+  input: CreatePaymentIntentInput,
+): Promise<{ amountMinor: number; productId: string | null }> {
+  const browser = scope.principal.kind === "api_key" && scope.principal.keyType === "publishable";
+  const catalogue = await cataloguePrice(
+    db,
+    { workspaceId: scope.workspaceId, environmentId: ctx.environment_id },
+    { productId: input.product_id, paymentLinkId: input.payment_link },
+    { browser },
+  );
+  if (catalogue) {
+    if (input.amount_minor !== undefined && input.amount_minor !== catalogue.amountMinor)
+      throw new ApiError("amount_mismatch", { param: "amount_minor" });
+    return { amountMinor: catalogue.amountMinor, productId: catalogue.productId };
+  }
+  if (input.amount_minor === undefined)
+    throw new ApiError("parameter_missing", {
+      message: "Missing required param: amount_minor",
+      param: "amount_minor",
+    });
+  if (browser && !ctx.allow_browser_amounts)
+    throw new ApiError("custom_amount_not_allowed", { param: "amount_minor" });
+  return { amountMinor: input.amount_minor, productId: null };
 }
 
 /**
@@ -173,7 +241,7 @@ export async function createPaymentIntent(
   input: CreatePaymentIntentInput,
 ): Promise<PaymentIntentView> {
   const quote = input.asset === "sbtc" ? await deps.fx.current() : null;
-  const ctx = await creationContext(deps.db, scope, input.product_id);
+  const ctx = await creationContext(deps.db, scope);
   const env = ctx.type === "production" ? "live" : "test";
   if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
   const recipient = payoutAddressFor(ctx.stacks_address, env);
@@ -185,16 +253,12 @@ export async function createPaymentIntent(
   ) {
     throw new ApiError("merchant_principal_mismatch", { param: "merchant_principal" });
   }
-  if (!ctx.product_ok)
-    throw new ApiError("resource_missing", {
-      message: `No such product: '${input.product_id}'`,
-      param: "product_id",
-    });
+  const price = await intentPrice(deps.db, scope, ctx, input);
 
   const token = tokensFor(deps.config, env)[input.asset];
   const amountAsset = quote
-    ? centsToSats(input.amount_minor, quote.usdPerBtc)
-    : centsToUsdcUnits(input.amount_minor);
+    ? centsToSats(price.amountMinor, quote.usdPerBtc)
+    : centsToUsdcUnits(price.amountMinor);
   const id = newId("paymentIntent");
   const now = nowSeconds();
   const row: PaymentIntentRow = {
@@ -203,7 +267,7 @@ export async function createPaymentIntent(
     workspace_id: scope.workspaceId,
     environment_id: ctx.environment_id,
     env,
-    amount_minor: input.amount_minor,
+    amount_minor: price.amountMinor,
     currency: input.currency,
     asset: input.asset,
     amount_asset: amountAsset.toString(),
@@ -221,7 +285,7 @@ export async function createPaymentIntent(
     amount_received: "0",
     payment_method: input.payment_method ?? null,
     metadata: input.metadata ?? {},
-    product_id: input.product_id ?? null,
+    product_id: price.productId,
     status_reason: null,
     expires_at: now + (input.expires_in ?? deps.config.intentTtlSeconds),
     created_at: now,
@@ -254,12 +318,12 @@ export async function createPaymentIntent(
   return view;
 }
 
-async function findIntent(db: Db, workspaceId: string, id: string): Promise<PaymentIntentRow> {
+async function findIntent(db: Db, scope: WorkspaceScope, id: string): Promise<PaymentIntentRow> {
   const row = await db
     .selectFrom("payment_intents")
     .selectAll()
     .where("id", "=", id)
-    .where("workspace_id", "=", workspaceId)
+    .where(ownedBy(scope, "payment_intents"))
     .executeTakeFirst();
   if (!row) throw notFound("payment_intent", id);
   return row;
@@ -270,7 +334,7 @@ export async function getPaymentIntent(
   scope: WorkspaceScope,
   id: string,
 ): Promise<PaymentIntentView> {
-  return paymentIntentView(deps, await findIntent(deps.db, scope.workspaceId, id));
+  return paymentIntentView(deps, await findIntent(deps.db, scope, id));
 }
 
 export async function listPaymentIntents(
@@ -279,10 +343,9 @@ export async function listPaymentIntents(
   page: Pagination & { status?: PaymentStatus[] | undefined },
   url: string,
 ): Promise<Page<PaymentIntentView>> {
-  let query = deps.db.selectFrom("payment_intents").selectAll().where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  let query = deps.db.selectFrom("payment_intents").selectAll().where(ownedBy(scope, "payment_intents"));
   if (page.status && page.status.length > 0) query = query.where("status", "in", page.status);
-  const result = await fetchPage(deps.db, "payment_intents", scope.workspaceId, page, url, (w) =>
+  const result = await fetchPage(deps.db, "payment_intents", scope, page, url, (w) =>
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
   );
   return { ...result, data: result.data.map((r) => paymentIntentView(deps, r)) };
@@ -307,7 +370,7 @@ export async function cancelPaymentIntent(
       .selectFrom("payment_intents")
       .selectAll()
       .where("id", "=", id)
-      .where("workspace_id", "=", scope.workspaceId)
+      .where(ownedBy(scope, "payment_intents"))
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw notFound("payment_intent", id);
@@ -347,7 +410,7 @@ export async function listPaymentEvents(
   scope: WorkspaceScope,
   id: string,
 ): Promise<PaymentEventRow[]> {
-  await findIntent(deps.db, scope.workspaceId, id);
+  await findIntent(deps.db, scope, id);
   return deps.db
     .selectFrom("payment_events")
     .selectAll()

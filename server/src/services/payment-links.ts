@@ -4,7 +4,7 @@ import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
 
 export interface PaymentLinkView {
@@ -17,6 +17,11 @@ export interface PaymentLinkView {
   product_data: Record<string, unknown>;
   merchant_wallet: string | null;
   active: boolean;
+  /**
+   * The link's product has no stock left (stock 0): the page says "Sold out" and intents for it are
+   * refused. Links without a product (legacy product_data only) have no stock to run out of.
+   */
+  sold_out: boolean;
   env: "test" | "live";
   expires_at: number | null;
   created_at: number;
@@ -37,6 +42,38 @@ function productData(product: ProductRow): Record<string, unknown> {
   };
 }
 
+/** The price in cents a link without a product shows: `price_minor`, or legacy dollars rounded. */
+export function legacyLinkPriceMinor(productData: Record<string, unknown>): number | null {
+  const { price_minor: minor, price } = productData;
+  if (typeof minor === "number") return Number.isSafeInteger(minor) ? minor : null;
+  return typeof price === "number" && Number.isFinite(price) ? Math.round(price * 100) : null;
+}
+
+/**
+ * An active payment link sells something, so it needs a price above $0 (issue 14): a $0 product
+ * may exist in the catalogue, but only with its link disabled.
+ */
+function assertSellable(active: boolean, priceMinor: number | null, param: string): void {
+  if (active && (priceMinor === null || priceMinor <= 0))
+    throw new ApiError("product_price_required", { param });
+}
+
+/** A saved legacy link that will be active has a price: its product's, or product_data's without one. */
+async function assertLinkPriced(
+  db: Db,
+  link: { active: boolean; productId: string | null; productData: Record<string, unknown> },
+): Promise<void> {
+  if (!link.active) return;
+  if (!link.productId) return assertSellable(true, legacyLinkPriceMinor(link.productData), "product_data");
+  const product = await db
+    .selectFrom("products")
+    .select("price_minor")
+    .where("id", "=", link.productId)
+    .executeTakeFirst();
+  // An unknown product is refused (404) by the caller's own check.
+  if (product) assertSellable(true, product.price_minor, "product_id");
+}
+
 /** Creates the product's link on first save, and keeps its product_data in step afterwards. */
 export async function syncProductLink(
   db: Db,
@@ -46,9 +83,10 @@ export async function syncProductLink(
   const now = nowSeconds();
   const existing = await db
     .selectFrom("payment_links")
-    .select("id")
+    .select(["id", "active"])
     .where("product_id", "=", product.id)
     .executeTakeFirst();
+  assertSellable(options.active ?? existing?.active ?? true, product.price_minor, "price_minor");
   if (existing) {
     await db
       .updateTable("payment_links")
@@ -106,17 +144,20 @@ export async function upsertPaymentLink(
   return deps.db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom("payment_links")
-      .select(["id", "workspace_id"])
+      .select(["id", "workspace_id", "environment_id", "product_id", "active"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (existing && existing.workspace_id !== scope.workspaceId)
-      throw new ApiError("id_taken", { param: "id" });
+    // Another tenant's or another environment's link id is "taken", never updated.
+    if (existing && !ownsRow(scope, existing)) throw new ApiError("id_taken", { param: "id" });
+    // The link lives in one environment and may only sell that environment's products.
+    const environmentId =
+      existing?.environment_id ?? (await environmentOf(trx, scope.workspaceId, scope.environmentId)).id;
     if (input.product_id) {
       const product = await trx
         .selectFrom("products")
         .select("id")
         .where("id", "=", input.product_id)
-        .where("workspace_id", "=", scope.workspaceId)
+        .where(ownedBy({ ...scope, environmentId }, "products"))
         .executeTakeFirst();
       if (!product)
         throw new ApiError("resource_missing", {
@@ -124,6 +165,11 @@ export async function upsertPaymentLink(
           param: "product_id",
         });
     }
+    await assertLinkPriced(trx, {
+      active: input.active ?? existing?.active ?? true,
+      productId: input.product_id !== undefined ? input.product_id : (existing?.product_id ?? null),
+      productData: input.product_data,
+    });
     // An update changes only what the body names: the dashboard's sync sends no product_id or
     // expires_at, and must not cut the link loose from its product or make it stop expiring.
     const given = {
@@ -137,13 +183,12 @@ export async function upsertPaymentLink(
     };
     if (existing) await trx.updateTable("payment_links").set(given).where("id", "=", id).execute();
     else {
-      const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
       await trx
         .insertInto("payment_links")
         .values({
           id,
           workspace_id: scope.workspaceId,
-          environment_id: environment.id,
+          environment_id: environmentId,
           merchant_id: null,
           product_id: null,
           merchant_wallet: null,
@@ -168,6 +213,11 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     .where("environments.id", "=", row.environment_id)
     .executeTakeFirst();
   const env = workspace?.type === "production" ? "live" : "test";
+  // The product is the truth: its price and stock now (stock falls as payments settle), whatever
+  // product_data a client once synced.
+  const product = row.product_id
+    ? await db.selectFrom("products").selectAll().where("id", "=", row.product_id).executeTakeFirst()
+    : undefined;
   return {
     id: row.id,
     object: "payment_link",
@@ -175,10 +225,11 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     product_id: row.product_id,
     merchant_id: row.merchant_id,
     merchant_name: workspace?.display_name ?? null,
-    product_data: row.product_data,
+    product_data: product ? { ...row.product_data, ...productData(product) } : row.product_data,
     // The verified payout wallet wins over whatever a client once synced.
     merchant_wallet: payoutAddressFor(workspace?.stacks_address ?? null, env) ?? row.merchant_wallet,
     active: row.active,
+    sold_out: product !== undefined && product.stock <= 0,
     env,
     expires_at: row.expires_at,
     created_at: row.created_at,

@@ -1,10 +1,10 @@
 import type { Db } from "../db/database.ts";
-import type { ProductRow } from "../db/schema.ts";
+import type { PaymentIntentRow, ProductRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
-import type { WorkspaceScope } from "./access.ts";
+import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
 import { fetchPage, type Page } from "./pagination.ts";
@@ -74,13 +74,12 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
 
 /** As in the list, a key (or X-Environment-Id) sees only its environment: a test key cannot touch live products. */
 async function findProduct(db: Db, scope: WorkspaceScope, id: string): Promise<ProductRow> {
-  let query = db
+  const row = await db
     .selectFrom("products")
     .selectAll()
     .where("id", "=", id)
-    .where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  const row = await query.executeTakeFirst();
+    .where(ownedBy(scope, "products"))
+    .executeTakeFirst();
   if (!row) throw notFound("product", id);
   return row;
 }
@@ -95,9 +94,8 @@ export async function listProducts(
   page: Pagination,
   url: string,
 ): Promise<Page<ProductView>> {
-  let query = deps.db.selectFrom("products").selectAll().where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  const result = await fetchPage(deps.db, "products", scope.workspaceId, page, url, (w) =>
+  const query = deps.db.selectFrom("products").selectAll().where(ownedBy(scope, "products"));
+  const result = await fetchPage(deps.db, "products", scope, page, url, (w) =>
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
   );
   return { ...result, data: await Promise.all(result.data.map((r) => productView(deps, deps.db, r))) };
@@ -170,6 +168,66 @@ export async function updateProduct(
   });
 }
 
+/** What the catalogue says an intent for a product (or a payment link) costs. */
+export interface CataloguePrice {
+  productId: string | null;
+  amountMinor: number;
+  currency: "usd";
+}
+
+/**
+ * The price of a product sold in `environmentId`, for a new payment intent. The product must be of
+ * the intent's own workspace and environment (another environment's product is as unknown as another
+ * tenant's: 404), have a price, and be in stock. `browser`: the caller is a publishable key, which
+ * may only buy what the merchant offers — a product whose payment link is disabled is not on sale.
+ */
+export async function productPrice(
+  db: Db,
+  place: { workspaceId: string; environmentId: string },
+  productId: string,
+  options: { browser: boolean },
+): Promise<CataloguePrice> {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "price_minor", "currency", "stock"])
+    .select((eb) =>
+      eb
+        .selectFrom("payment_links")
+        .select("active")
+        .whereRef("payment_links.product_id", "=", "products.id")
+        .orderBy("seq", "desc")
+        .limit(1)
+        .as("link_active"),
+    )
+    .where("id", "=", productId)
+    .where("workspace_id", "=", place.workspaceId)
+    .where("environment_id", "=", place.environmentId)
+    .executeTakeFirst();
+  if (!product) throw notFound("product", productId, "product_id");
+  if (options.browser && product.link_active === false)
+    throw new ApiError("payment_link_disabled", { param: "product_id" });
+  if (product.price_minor <= 0) throw new ApiError("product_price_required", { param: "product_id" });
+  if (product.stock <= 0) throw new ApiError("product_sold_out", { param: "product_id" });
+  return { productId: product.id, amountMinor: product.price_minor, currency: "usd" };
+}
+
+/**
+ * Settlement sells one unit: called by the settlement transition, in its transaction, when an intent
+ * for a product first reaches payment_settled. Stock never goes below 0: an intent created while
+ * stock remained still settles when the last unit was sold meanwhile (the customer has paid), and the
+ * merchant sees stock 0 — the product is then sold out for new intents.
+ */
+export async function decrementStockOnSettlement(trx: Db, intent: PaymentIntentRow): Promise<void> {
+  if (!intent.product_id) return;
+  await trx
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "-", 1), updated_at: nowSeconds() }))
+    .where("id", "=", intent.product_id)
+    .where("workspace_id", "=", intent.workspace_id)
+    .where("stock", ">", 0)
+    .execute();
+}
+
 /** Legacy `POST /api/products` sync: create or update by the client's id. */
 export async function upsertProduct(
   deps: Deps,
@@ -178,11 +236,11 @@ export async function upsertProduct(
 ): Promise<ProductView> {
   const existing = await deps.db
     .selectFrom("products")
-    .select(["id", "workspace_id"])
+    .select(["id", "workspace_id", "environment_id"])
     .where("id", "=", input.id)
     .executeTakeFirst();
-  if (existing && existing.workspace_id !== scope.workspaceId)
-    throw new ApiError("id_taken", { param: "id" });
+  // Another tenant's or another environment's id is "taken", never updated.
+  if (existing && !ownsRow(scope, existing)) throw new ApiError("id_taken", { param: "id" });
   return existing ? updateProduct(deps, scope, input.id, input) : createProduct(deps, scope, input);
 }
 

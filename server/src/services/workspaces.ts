@@ -3,7 +3,8 @@ import type { Db } from "../db/database.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { slugify } from "../domain/slug.ts";
-import type { Deps } from "../http/context.ts";
+import type { Deps, Principal } from "../http/context.ts";
+import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { getOrganization } from "./organizations.ts";
 
@@ -26,6 +27,8 @@ export interface WorkspaceView {
   bitcoin_payment_address: string | null;
   bitcoin_ordinals_address: string | null;
   business_profile: BusinessProfile;
+  /** Publishable keys may create intents for any amount, not only for a product or payment link. */
+  allow_browser_amounts: boolean;
   created_at: number;
 }
 
@@ -47,6 +50,7 @@ export function workspacesQuery(db: Db) {
       "w.display_name",
       "w.website",
       "w.description",
+      "w.allow_browser_amounts",
       "w.created_at",
       "ww.stacks_address",
       "ww.bitcoin_payment_address",
@@ -73,6 +77,7 @@ export function workspaceView(row: WorkspaceRecord): WorkspaceView {
     bitcoin_payment_address: row.bitcoin_payment_address,
     bitcoin_ordinals_address: row.bitcoin_ordinals_address,
     business_profile: { display_name: row.display_name, website: row.website, description: row.description },
+    allow_browser_amounts: row.allow_browser_amounts,
     created_at: row.created_at,
   };
 }
@@ -161,12 +166,36 @@ export async function createWorkspace(
 export async function updateWorkspace(
   deps: Deps,
   id: string,
-  input: { name?: string | undefined; slug?: string | null | undefined },
+  input: {
+    name?: string | undefined;
+    slug?: string | null | undefined;
+    allow_browser_amounts?: boolean | undefined;
+  },
+  audit: { actor: Principal; ip: string | null },
 ): Promise<WorkspaceView> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0) {
     try {
-      await deps.db.updateTable("workspaces").set(changes).where("id", "=", id).execute();
+      await deps.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom("workspaces")
+          .select("allow_browser_amounts")
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
+        await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
+        // Letting the browser set amounts lifts a protection against price tampering: audit-logged.
+        const allow = input.allow_browser_amounts;
+        if (before && allow !== undefined && allow !== before.allow_browser_amounts)
+          await recordAudit(trx, {
+            action: "workspace.browser_amounts_changed",
+            actor: audit.actor,
+            ip: audit.ip,
+            workspaceId: id,
+            object: { type: "workspace", id },
+            details: { allow_browser_amounts: allow },
+          });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_WS });
       throw err;

@@ -50,6 +50,7 @@ export async function startGateway(overrides: Partial<Config> = {}): Promise<Run
         rateLimitIpPerSecond: 0,
         rateLimitKeyPerSecond: 0,
         rateLimitAuthPerMinute: 0,
+        walletChallengesPerMinute: 0,
         scryptLog2N: 10,
         watchIntervalMs: 100,
         webhookIntervalMs: 50,

@@ -7,6 +7,7 @@ import { createApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
 import { signStacksMessage } from "../domain/stacks-address.ts";
+import { answerClientErrors } from "../http/client-error.ts";
 import type { Deps } from "../http/context.ts";
 import { createDeps } from "../server.ts";
 
@@ -50,7 +51,11 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
       rateLimitIpPerSecond: 0,
       rateLimitKeyPerSecond: 0,
       rateLimitAuthPerMinute: 0,
+      signInFailuresPerAccount: 0,
+      walletChallengesPerMinute: 0,
       publicUrl: "https://pay.example.test",
+      // Webhook tests run their receivers on 127.0.0.1, as a developer does (SSRF tests pass hosted).
+      deployment: "local",
       ...overrides,
     },
   );
@@ -94,6 +99,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     databaseUrl,
     async listen() {
       const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+      answerClientErrors(server);
       await new Promise<void>((resolve) => server.once("listening", () => resolve()));
       const { port } = server.address() as AddressInfo;
       return {
@@ -158,6 +164,9 @@ export function signMessage(wallet: TestWallet, message: string): string {
   return signStacksMessage(wallet.privateKey, message);
 }
 
+/** The password test accounts register with: strong enough for the strength check (zxcvbn score 3+). */
+export const TEST_PASSWORD = "s3cret-password";
+
 let counter = 0;
 export function uniqueEmail(): string {
   counter++;
@@ -166,7 +175,7 @@ export function uniqueEmail(): string {
 
 export async function signUp(api: TestApi, email = uniqueEmail()) {
   const res = await api.request("POST", "/v1/auth/register", {
-    body: { email, password: "s3cret-password" },
+    body: { email, password: TEST_PASSWORD },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.session_id as string, user: res.body.user, email };
@@ -224,6 +233,23 @@ export async function setupMerchant(api: TestApi) {
   const pk = keys.find((k) => k.type === "pk")?.key;
   if (!sk || !pk) throw new Error("onboarding did not return test keys");
   return { token, user, email, organizationId, workspaceId, wallet, sk, pk };
+}
+
+/**
+ * Turns on "allow custom amounts from the browser" for a merchant's workspace, as its owner would in
+ * Settings: its publishable key may then create intents for any amount, not only for a product or
+ * payment link (issue 14; off by default). For tests whose subject is not the price.
+ */
+export async function allowBrowserAmounts(
+  api: TestApi,
+  merchant: { token: string; workspaceId: string },
+): Promise<void> {
+  const res = await api.request("PATCH", `/v1/workspaces/${merchant.workspaceId}`, {
+    token: merchant.token,
+    body: { allow_browser_amounts: true },
+  });
+  if (res.status !== 200 || res.body.allow_browser_amounts !== true)
+    throw new Error(`could not allow browser amounts: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;

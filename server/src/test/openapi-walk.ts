@@ -106,3 +106,8 @@ export function fillPath(path: string, value: (segment: string, param: string) =
     return `/${segment}/${encodeURIComponent(value(segment, param))}`;
   });
 }
+
+/** The path segment before an operation's first `{param}` (`products` in `/v1/products/{id}`), if any. */
+export function idSegmentOf(path: string): string | undefined {
+  return /\/([^/{}]+)\/\{\w+\}/.exec(path)?.[1];
+}

@@ -50,6 +50,7 @@ export async function startTestServer(
       rateLimitIpPerSecond: 0,
       rateLimitKeyPerSecond: 0,
       rateLimitAuthPerMinute: 0,
+      walletChallengesPerMinute: 0,
       ...options.overrides,
     },
   );
@@ -130,5 +131,8 @@ export async function createMerchant(url: string): Promise<TestMerchant> {
   const sk = verified.api_keys.find((k) => k.type === "sk")?.key;
   const pk = verified.api_keys.find((k) => k.type === "pk")?.key;
   if (!sk || !pk) throw new Error("onboarding returned no test keys");
+  // The SDK's tests create intents of any amount in the browser's place (publishable key): the
+  // workspace setting that allows it (otherwise a pk sells only catalogue prices).
+  await call(url, "PATCH", `/v1/workspaces/${ws.id}`, { allow_browser_amounts: true }, auth);
   return { sk, pk, workspaceId: ws.id, payout: address };
 }

@@ -125,8 +125,8 @@ describe("the wallet module on @stacks/connect v8, through an injected provider"
     ]);
     // The devnet mined it: reporting the txid makes the server track it to settlement.
     await api.devnet!.waitForTx(txid);
-    await client.submitTransaction(intent.id, txid, "wallet");
-    const settled = await client.waitForStatus(intent.id);
+    await client.submitTransaction(intent.client_secret as string, txid, "wallet");
+    const settled = await client.waitForStatus(intent.client_secret as string);
     expect(settled.status).toBe("payment_settled");
     expect(settled.amount_received).toBe(intent.amount_asset);
   });
@@ -137,7 +137,7 @@ describe("the wallet module on @stacks/connect v8, through an injected provider"
     expect(intent.token_contract).toMatch(/\.usdc$/);
     const { txid } = await payIntent(intent);
     await api.devnet!.waitForTx(txid);
-    await client.submitTransaction(intent.id, txid, "wallet");
-    expect((await client.waitForStatus(intent.id)).status).toBe("payment_settled");
+    await client.submitTransaction(intent.client_secret as string, txid, "wallet");
+    expect((await client.waitForStatus(intent.client_secret as string)).status).toBe("payment_settled");
   });
 });

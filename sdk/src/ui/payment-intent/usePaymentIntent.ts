@@ -12,7 +12,8 @@ export interface PaymentIntentState {
 
 /**
  * Follows a payment intent live (server-sent events, polling as fallback) until it reaches a
- * terminal status; re-renders with every new version. Stops on unmount or when `id` changes.
+ * terminal status; re-renders with every new version. Stops on unmount or when `id` changes. `id`
+ * is the intent's client secret (what a publishable key needs) or, with a secret key, its id.
  */
 export function usePaymentIntent(client: SPayClient, id: string | null | undefined): PaymentIntentState {
   const [state, setState] = useState<PaymentIntentState>({ intent: null, error: null, loading: Boolean(id) });

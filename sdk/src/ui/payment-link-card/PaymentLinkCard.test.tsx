@@ -150,6 +150,7 @@ describe("PaymentLinkCard (SPEC.md §2 'Payment link page')", () => {
         amount_minor: 1999,
         currency: "usd",
         product_id: "prod_abc",
+        payment_link: "plink_abc",
         customer_email: "payer@example.com",
         shipping_address: { address: "1 Main St" },
         payment_method: "qr",

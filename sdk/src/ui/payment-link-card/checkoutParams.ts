@@ -16,6 +16,8 @@ export function checkoutParams(data: PaymentLinkData, values: CheckoutFormValues
     amount_minor: data.priceMinor,
     currency: "usd",
     ...(data.productId ? { product_id: data.productId } : {}),
+    // The link (or its product) sets the price on the server; a publishable key needs one of them.
+    ...(data.linkId ? { payment_link: data.linkId } : {}),
     ...(email ? { customer_email: email } : {}),
     ...(shipping ? { shipping_address: { address: shipping } } : {}),
     payment_method: values.method === "wallet" ? "wallet" : "qr",

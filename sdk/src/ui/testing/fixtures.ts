@@ -25,8 +25,11 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     merchant_principal: null,
     txid: null,
     amount_received: "0",
-    spay_url: "https://pay.example/checkout/pi_test123",
-    checkout_url: "https://pay.example/checkout/pi_test123",
+    client_secret: "pi_test123_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    spay_url:
+      "https://pay.example/pay/pi_test123?client_secret=pi_test123_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    checkout_url:
+      "https://pay.example/pay/pi_test123?client_secret=pi_test123_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     payment_method: null,
     product_id: null,
     metadata: {},

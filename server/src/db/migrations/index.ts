@@ -5,6 +5,7 @@ import * as webhooks from "./003-webhooks.ts";
 import * as x402 from "./004-x402.ts";
 import * as x402Requirements from "./005-x402-requirements.ts";
 import * as security from "./006-security.ts";
+import * as transferOwnership from "./007-transfer-ownership.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "004-x402": x402,
   "005-x402-requirements": x402Requirements,
   "006-security": security,
+  "007-transfer-ownership": transferOwnership,
 };
 
 export const migrationProvider: MigrationProvider = {

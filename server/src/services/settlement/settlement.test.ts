@@ -16,6 +16,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { clientSecretsOf } from "../../domain/client-secret.ts";
 import {
   type Merchant,
   newTestWallet,
@@ -76,7 +77,8 @@ async function startChainProxy(target: string): Promise<ChainProxy> {
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0, blockMs: 0 });
   proxy = await startChainProxy(devnet.url);
-  api = await startTestApi();
+  // The submit endpoint looks reported txids up on the same chain the watcher reads.
+  api = await startTestApi({ stacksApiUrl: proxy.url });
   merchant = await setupMerchant(api);
   const chain = new ChainClient({ baseUrl: proxy.url, timeoutMs: 2_000, retries: 0 });
   watcher = new SettlementWatcher(
@@ -111,8 +113,16 @@ async function broadcast(tx: Awaited<ReturnType<typeof makeContractCall>>): Prom
   return txid;
 }
 
+/** The checkout's report: its publishable key and the intent's client secret. */
 const submit = (id: string, txid: string) =>
-  api.request("POST", `/v1/payment_intents/${id}/submit`, { token: merchant.pk, body: { txid } });
+  api.request(
+    "POST",
+    `/v1/payment_intents/${id}/submit?client_secret=${clientSecretsOf(api.deps.secrets).for(id)}`,
+    {
+      token: merchant.pk,
+      body: { txid },
+    },
+  );
 const retrieve = async (id: string) =>
   (await api.request("GET", `/v1/payment_intents/${id}`, { token: merchant.sk })).body;
 const history = async (id: string) =>
@@ -253,26 +263,38 @@ describe("the merchant hears about it", () => {
 });
 
 describe("transfers that do not pay the intent", () => {
-  it("wrong token: a USDC transfer reported for an sBTC intent is rejected and the intent reopens", async () => {
+  it("wrong token: a USDC transfer with an sBTC intent's memo pays no intent; it waits as an unmatched transfer", async () => {
     const intent = await createIntent();
     const wrong = { ...intent, token_contract: USDC_CONTRACT_ID, asset: "usdc" };
-    await payAndSubmit(wrong as typeof intent);
+    const txid = await broadcast(await buildIntentTransfer(wrong, payer.privateKey, devnet.url));
+    const res = await submit(intent.id, txid);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("transaction_not_for_intent");
     await watcher.tick();
-    expect(await retrieve(intent.id)).toMatchObject({
-      status: "requires_payment_method",
-      status_reason: "transfer_rejected:wrong_token",
-      txid: null,
-    });
-    expect((await outboxTypes(intent.id)).at(-1)).toBe("payment_intent.failed");
+    expect(await retrieve(intent.id)).toMatchObject({ status: "requires_payment_method", txid: null });
+    expect(await outboxTypes(intent.id)).toEqual(["payment_intent.created"]);
+    const unmatched = await api.request("GET", "/v1/unmatched_transfers?limit=100", { token: merchant.sk });
+    expect(unmatched.body.data).toContainEqual(
+      expect.objectContaining({
+        txid: `0x${txid}`,
+        asset: "usdc",
+        memo: intent.memo,
+        amount: intent.amount_asset,
+      }),
+    );
   });
 
-  it("wrong recipient: a transfer with the memo to another address is rejected", async () => {
+  it("wrong recipient: a transfer with the memo to another address pays nothing and is refused when reported", async () => {
     const intent = await createIntent();
-    await payAndSubmit({ ...intent, recipient: newTestWallet().address });
+    const elsewhere = { ...intent, recipient: newTestWallet().address };
+    const txid = await broadcast(await buildIntentTransfer(elsewhere, payer.privateKey, devnet.url));
+    const res = await submit(intent.id, txid);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("transaction_not_for_intent");
     await watcher.tick();
     expect(await retrieve(intent.id)).toMatchObject({
       status: "requires_payment_method",
-      status_reason: "transfer_rejected:wrong_recipient",
+      amount_received: "0",
     });
   });
 
@@ -307,14 +329,16 @@ describe("transfers that do not pay the intent", () => {
     });
   });
 
-  it("a txid already used for one intent cannot be reported for another", async () => {
+  it("a txid whose memo names another intent is refused for the reporter and still pays its own intent", async () => {
     const first = await createIntent();
     const txid = await payAndSubmit(first);
     const second = await createIntent();
     const res = await submit(second.id, txid);
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe("txid_already_used");
+    expect(res.body.error.code).toBe("transaction_not_for_intent");
+    await watcher.tick();
     expect((await retrieve(second.id)).status).toBe("requires_payment_method");
+    expect((await retrieve(first.id)).status).toBe("payment_settled");
   });
 
   it("a post-condition that does not hold aborts the transfer; the intent returns to requires_payment_method with the reason", async () => {
@@ -344,7 +368,7 @@ describe("transfers that do not pay the intent", () => {
       fee: 3_000n,
     });
     await broadcast(tx);
-    await submit(intent.id, tx.txid());
+    expect((await submit(intent.id, tx.txid())).status).toBe(200);
     await watcher.tick();
     expect(await retrieve(intent.id)).toMatchObject({
       status: "requires_payment_method",
@@ -368,8 +392,10 @@ describe("transfers that do not pay the intent", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { reason: string }).reason).toBe("SignatureValidation");
-    // Reporting a txid the chain never accepted: after the drop window the intent reopens.
-    await submit(intent.id, tx.txid());
+    // Reporting a txid the chain never accepted: a hint that leads nowhere; the intent never moves.
+    const reported = await submit(intent.id, tx.txid());
+    expect(reported.status).toBe(200);
+    expect(reported.body.status).toBe("requires_payment_method");
     const strict = new SettlementWatcher(
       api.deps,
       { test: new ChainClient({ baseUrl: devnet.url }), live: new ChainClient({ baseUrl: devnet.url }) },
@@ -380,11 +406,21 @@ describe("transfers that do not pay the intent", () => {
         lateWindowSeconds: 0,
       },
     );
+    await api.deps.db.updateTable("transfer_reports").set({ next_check_at: 0 }).execute();
     await strict.tick();
-    expect(await retrieve(intent.id)).toMatchObject({
-      status: "requires_payment_method",
-      status_reason: "transaction_dropped",
-    });
+    expect((await retrieve(intent.id)).status).toBe("requires_payment_method");
+    const report = await api.deps.db
+      .selectFrom("transfer_reports")
+      .select("state")
+      .where("payment_intent_id", "=", intent.id)
+      .executeTakeFirstOrThrow();
+    expect(report.state).toBe("not_found");
+    const bound = await api.deps.db
+      .selectFrom("payment_transfers")
+      .select("txid")
+      .where("payment_intent_id", "=", intent.id)
+      .execute();
+    expect(bound).toEqual([]);
   });
 
   it("a transfer with a bad nonce is refused by the chain (BadNonce)", async () => {

@@ -1,12 +1,12 @@
-import { normalizeTxid } from "../../chain/client.ts";
+import { ChainUnavailableError, normalizeTxid } from "../../chain/client.ts";
+import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
-import { INTENT_EVENT } from "../../domain/event-types.ts";
-import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
-import type { WorkspaceScope } from "../access.ts";
+import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type PaymentIntentView, paymentIntentView } from "../payment-intents.ts";
-import { changeIntent } from "./transitions.ts";
+import { recordReport, resolveReport } from "./reports.ts";
+import { DEFAULT_WATCHER_OPTIONS } from "./watcher.ts";
 
 /** Statuses in which a new transaction may be reported: open, or expired/canceled (paid late). */
 const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [
@@ -22,8 +22,14 @@ const TRACKING: readonly PaymentStatus[] = [
 ];
 
 /**
- * The checkout reports the txid of the transfer it broadcast. The txid is bound to this intent for
- * good (a txid never counts for two intents); the watcher then verifies it on chain.
+ * The checkout reports the txid of the transfer it broadcast. The report is a hint, never a claim
+ * (issue 14, item 1): the gateway looks the transaction up — now, or through the watcher when the
+ * chain does not know it yet — and it counts only for the intent whose memo it carries.
+ *
+ * Answers: 200 with the intent, moved to `transaction_broadcast` when the memo is its own, or
+ * unchanged while the transaction is still unknown to the chain (the watcher resolves the report);
+ * 409 `transaction_not_for_intent` when the chain shows the transaction does not pay this intent
+ * (its memo names another intent, or none: it then waits in the merchant's unmatched transfers).
  */
 export async function submitTransaction(
   deps: Deps,
@@ -33,24 +39,28 @@ export async function submitTransaction(
   paymentMethod: "wallet" | "qr" | "x402" | undefined,
 ): Promise<PaymentIntentView> {
   const txid = normalizeTxid(rawTxid);
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const found = await deps.db
+    .selectFrom("payment_intents")
+    .select(["id", "env"])
+    .where("id", "=", intentId)
+    .where(ownedBy(scope, "payment_intents"))
+    .executeTakeFirst();
+  if (!found) throw notFound("payment_intent", intentId);
+  const tx = await lookUp(deps, found.env, txid);
+  const resolution = await deps.db.transaction().execute(async (trx) => {
     const intent = await trx
       .selectFrom("payment_intents")
       .selectAll()
       .where("id", "=", intentId)
-      .where("workspace_id", "=", scope.workspaceId)
+      .where(ownedBy(scope, "payment_intents"))
       .forUpdate()
-      .executeTakeFirst();
-    if (!intent) throw notFound("payment_intent", intentId);
-    const existing = await trx
+      .executeTakeFirstOrThrow();
+    const bound = await trx
       .selectFrom("payment_transfers")
       .select(["payment_intent_id"])
       .where("txid", "=", txid)
       .executeTakeFirst();
-    if (existing && existing.payment_intent_id !== intent.id) {
-      throw new ApiError("txid_already_used", { param: "txid" });
-    }
-    if (existing) return intent; // the same report again: nothing new
+    if (bound?.payment_intent_id === intent.id) return { state: "matched" as const, intent }; // reported again
     const status = intent.status as PaymentStatus;
     if (TRACKING.includes(status)) {
       throw new ApiError("payment_intent_unexpected_state", {
@@ -62,42 +72,25 @@ export async function submitTransaction(
         message: `This PaymentIntent has a status of ${status}.`,
       });
     }
-    const now = nowSeconds();
-    await trx
-      .insertInto("payment_transfers")
-      .values({
-        txid,
-        payment_intent_id: intent.id,
-        source: "submitted",
-        state: "tracking",
-        amount: null,
-        sender: null,
-        block_height: null,
-        reason: null,
-        created_at: now,
-        updated_at: now,
-        next_check_at: now,
-      })
-      .execute();
-    const late = status === "expired" || status === "canceled";
-    return changeIntent(
-      deps,
-      trx,
-      intent,
-      late
-        ? {
-            reason: "late_transaction_reported",
-            payment_method: intent.payment_method ?? paymentMethod ?? "wallet",
-          }
-        : {
-            status: "transaction_broadcast",
-            reason: "txid_submitted",
-            txid,
-            payment_method: paymentMethod ?? intent.payment_method ?? "wallet",
-          },
-      late ? null : INTENT_EVENT.processing,
-      txid,
-    );
+    const reportedAt = await recordReport(trx, intent.id, txid);
+    return resolveReport(deps, trx, intent, txid, tx, reportedAt, {
+      dropAfterSeconds: DEFAULT_WATCHER_OPTIONS.dropAfterSeconds,
+      paymentMethod,
+    });
   });
-  return paymentIntentView(deps, row);
+  // Committed first: the transfer stays with its rightful owner (or the unmatched list) either way.
+  if (resolution.state === "not_for_intent" || resolution.state === "unmatched") {
+    throw new ApiError("transaction_not_for_intent", { param: "txid" });
+  }
+  return paymentIntentView(deps, resolution.intent);
+}
+
+/** The transaction as the chain shows it now; unknown (null) when the chain cannot say yet. */
+async function lookUp(deps: Deps, env: "test" | "live", txid: string): Promise<HiroTransaction | null> {
+  try {
+    return await deps.chains[env].getTransaction(txid);
+  } catch (err) {
+    if (err instanceof ChainUnavailableError) return null;
+    throw err;
+  }
 }

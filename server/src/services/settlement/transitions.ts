@@ -6,6 +6,7 @@ import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import { recordEvent } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
+import { decrementStockOnSettlement } from "../products.ts";
 
 export interface IntentChange {
   status?: PaymentStatus;
@@ -47,6 +48,8 @@ export async function changeIntent(
   if (from !== to || event !== null) {
     await recordPaymentEvent(trx, intent.id, from, to, { reason: change.reason ?? null, txid: eventTxid });
   }
+  // A settled payment sells one unit of its product, in this transaction (never below 0).
+  if (to === "payment_settled" && from !== to) await decrementStockOnSettlement(trx, updated);
   if (to === "payment_settled" && from !== to && intent.env === "test") {
     // Get Started's sandbox step is done once a test payment is actually paid, not just created.
     await trx

@@ -1,15 +1,17 @@
 import { sql } from "kysely";
-import { ChainUnavailableError } from "../../chain/client.ts";
+import { ChainUnavailableError, normalizeTxid } from "../../chain/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow, PaymentTransferRow } from "../../db/schema.ts";
 import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { PaymentStatus } from "../../domain/payment-status.ts";
-import { checkTransfer, decodeMemo, type TransferObservation } from "../../domain/transfer-check.ts";
+import { checkTransfer, type TransferObservation } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { tokensFor } from "../token-registry.ts";
 import type { ChainClients } from "./chains.ts";
+import { routeTransfer } from "./ownership.ts";
+import { resolveReport } from "./reports.ts";
 import { changeIntent } from "./transitions.ts";
 
 export interface WatcherOptions {
@@ -72,7 +74,47 @@ export class SettlementWatcher {
       this.lastDiscovery = now;
       for (const env of ["test", "live"] as const) await this.guarded(env, () => this.discover(env));
     }
+    for (const env of ["test", "live"] as const) await this.guarded(env, () => this.checkDueReports(env));
     for (const env of ["test", "live"] as const) await this.guarded(env, () => this.checkDueTransfers(env));
+  }
+
+  /** Resolves txids reported for intents that the chain did not know yet (see reports.ts). */
+  private async checkDueReports(env: "test" | "live"): Promise<boolean> {
+    const due = await this.deps.db
+      .selectFrom("transfer_reports as r")
+      .innerJoin("payment_intents as pi", "pi.id", "r.payment_intent_id")
+      .select(["r.txid", "r.payment_intent_id"])
+      .where("r.state", "=", "pending")
+      .where("r.next_check_at", "<=", nowSeconds())
+      .where("pi.env", "=", env)
+      .orderBy("r.next_check_at")
+      .limit(BATCH)
+      .execute();
+    if (due.length === 0) return false;
+    const chain = this.chains[env];
+    for (const { txid, payment_intent_id } of due) {
+      const tx = await chain.getTransaction(txid);
+      await this.deps.db.transaction().execute(async (trx) => {
+        const intent = await trx
+          .selectFrom("payment_intents")
+          .selectAll()
+          .where("id", "=", payment_intent_id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const report = await trx
+          .selectFrom("transfer_reports")
+          .selectAll()
+          .where("payment_intent_id", "=", payment_intent_id)
+          .where("txid", "=", txid)
+          .where("state", "=", "pending")
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!report) return; // resolved meanwhile, or another process holds it
+        await resolveReport(this.deps, trx, intent, txid, tx, report.created_at, this.options);
+      });
+    }
+    return true;
   }
 
   /**
@@ -129,8 +171,8 @@ export class SettlementWatcher {
           tokenContract: intent.token_contract,
           assetName: token.assetName,
           recipient: intent.recipient,
-          memo: intent.memo,
-          submittedForIntent: transfer.source === "submitted",
+          // Only the gateway's own bindings skip the memo; a reported txid never does.
+          memo: transfer.source === "assigned" || transfer.source === "x402" ? null : intent.memo,
         });
         await applyObservation(this.deps, trx, intent, transfer, observation, tip, this.options);
       });
@@ -138,12 +180,17 @@ export class SettlementWatcher {
     return true;
   }
 
-  /** Finds transfers into payout addresses that carry the memo of an open (or recently expired) intent. */
+  /**
+   * Scans the payout addresses of open (or recently expired) intents: each transaction not seen
+   * before is routed by its memo (routeTransfer) — to the intent it names, or to the unmatched
+   * transfers of the address's workspace.
+   */
   private async discover(env: "test" | "live"): Promise<boolean> {
     const now = nowSeconds();
-    const open = await this.deps.db
+    const recipients = await this.deps.db
       .selectFrom("payment_intents")
-      .select(["id", "recipient", "memo", "token_contract"])
+      .select("recipient")
+      .distinct()
       .where("env", "=", env)
       .where((eb) =>
         eb.or([
@@ -154,43 +201,30 @@ export class SettlementWatcher {
           ]),
         ]),
       )
-      .orderBy("seq", "desc")
       .limit(1_000)
       .execute();
-    const byRecipient = new Map<string, Map<string, (typeof open)[number]>>();
-    for (const intent of open) {
-      const memos = byRecipient.get(intent.recipient) ?? new Map();
-      memos.set(intent.memo, intent);
-      byRecipient.set(intent.recipient, memos);
-    }
     const chain = this.chains[env];
-    for (const [recipient, memos] of byRecipient) {
-      for (const { tx } of await chain.getTransfersOf(recipient)) {
-        if (tx.contract_call?.function_name !== "transfer") continue;
-        const args = tx.contract_call.function_args;
-        const memo = decodeMemo((args?.find((a) => a.name === "memo") ?? args?.[3])?.hex);
-        const intent = memo ? memos.get(memo) : undefined;
-        if (!intent || tx.contract_call.contract_id !== intent.token_contract) continue;
+    for (const { recipient } of recipients) {
+      const txs = (await chain.getTransfersOf(recipient)).map(({ tx }) => tx);
+      const seen = await this.seenTxids(txs.map((tx) => normalizeTxid(tx.tx_id)));
+      for (const tx of txs) {
+        if (seen.has(normalizeTxid(tx.tx_id))) continue;
         await this.deps.db
-          .insertInto("payment_transfers")
-          .values({
-            txid: tx.tx_id,
-            payment_intent_id: intent.id,
-            source: "discovered",
-            state: "tracking",
-            amount: null,
-            sender: null,
-            block_height: null,
-            reason: null,
-            created_at: now,
-            updated_at: now,
-            next_check_at: now,
-          })
-          .onConflict((oc) => oc.column("txid").doNothing())
-          .execute();
+          .transaction()
+          .execute((trx) => routeTransfer(trx, this.deps.config, env, tx, null));
       }
     }
-    return byRecipient.size > 0;
+    return recipients.length > 0;
+  }
+
+  /** Txids already attached to an intent or kept as unmatched. */
+  private async seenTxids(txids: string[]): Promise<Set<string>> {
+    if (txids.length === 0) return new Set();
+    const [tracked, unmatched] = await Promise.all([
+      this.deps.db.selectFrom("payment_transfers").select("txid").where("txid", "in", txids).execute(),
+      this.deps.db.selectFrom("unmatched_transfers").select("txid").where("txid", "in", txids).execute(),
+    ]);
+    return new Set([...tracked, ...unmatched].map((r) => r.txid));
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { notFound } from "../../domain/errors.ts";
 import type { Deps } from "../../http/context.ts";
-import type { WorkspaceScope } from "../access.ts";
+import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type EventWithDeliveries, getEvent } from "./events.ts";
 
 /** One delivery attempt of an endpoint's log, with the event it carried. */
@@ -28,13 +28,13 @@ export async function paymentIntentDeliveries(
     .selectFrom("payment_intents")
     .select("id")
     .where("id", "=", intentId)
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "payment_intents"))
     .executeTakeFirst();
   if (!intent) throw notFound("payment_intent", intentId);
   const events = await deps.db
     .selectFrom("events")
     .select("id")
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "events"))
     .where(sql<string>`data->'object'->>'id'`, "=", intentId)
     .orderBy("seq")
     .execute();
@@ -52,7 +52,7 @@ export async function endpointAttempts(
     .selectFrom("webhook_endpoints")
     .select("id")
     .where("id", "=", endpointId)
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "webhook_endpoints"))
     .executeTakeFirst();
   if (!endpoint) throw notFound("webhook_endpoint", endpointId);
   const rows = await deps.db

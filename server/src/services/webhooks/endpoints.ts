@@ -2,10 +2,11 @@ import type { WebhookEndpointRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
 import { normalizeEnabledEvents } from "../../domain/event-types.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
-import { checkWebhookUrl } from "../../domain/ssrf.ts";
+import { checkWebhookUrl, privateTargetsAllowed, type UrlPolicy } from "../../domain/ssrf.ts";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";
 import type { Deps } from "../../http/context.ts";
-import type { WorkspaceScope } from "../access.ts";
+import { ownedBy, type WorkspaceScope } from "../access.ts";
+import { recordAudit } from "../audit-log.ts";
 import { environmentOf } from "../environments.ts";
 
 /** After a rotation the old secret keeps signing (beside the new one) for 24 hours. */
@@ -49,11 +50,27 @@ export function endpointView(row: WebhookEndpointRow, secret?: string): WebhookE
   };
 }
 
-/** http(s) always; production endpoints must not reach private networks (SSRF). */
-export async function assertDeliverableUrl(url: string, env: "test" | "live"): Promise<void> {
-  const check = await checkWebhookUrl(url, { allowPrivate: env === "test" });
-  if (!check.ok)
-    throw new ApiError("url_not_allowed", { message: `Webhook URL refused: ${check.reason}`, param: "url" });
+/** Where an endpoint of `env` may send, in this deployment (SSRF; see domain/ssrf.ts). */
+export function webhookUrlPolicy(deps: Deps, env: "test" | "live"): UrlPolicy {
+  return {
+    allowPrivate: privateTargetsAllowed(deps.config.deployment, env),
+    resolve: deps.resolveHost,
+  };
+}
+
+/**
+ * http(s) always; the host must reach the public internet unless this deployment lets `env`
+ * target private networks. One error, whatever the reason, so a refusal reveals nothing about
+ * the gateway's network. Returns the addresses to pin the connection to (null: not pinned).
+ */
+export async function assertDeliverableUrl(
+  deps: Deps,
+  url: string,
+  env: "test" | "live",
+): Promise<string[] | null> {
+  const check = await checkWebhookUrl(url, webhookUrlPolicy(deps, env));
+  if (!check.ok) throw new ApiError("url_not_allowed", { param: "url" });
+  return check.addresses;
 }
 
 function enabledEvents(events: readonly string[]): string[] {
@@ -72,7 +89,7 @@ async function findEndpoint(deps: Deps, scope: WorkspaceScope, id: string): Prom
     .selectFrom("webhook_endpoints")
     .selectAll()
     .where("id", "=", id)
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "webhook_endpoints"))
     .executeTakeFirst();
   if (!row) throw notFound("webhook_endpoint", id);
   return row;
@@ -82,42 +99,53 @@ export async function createEndpoint(
   deps: Deps,
   scope: WorkspaceScope,
   input: { url: string; enabled_events: string[]; description?: string | undefined },
+  ip: string | null,
 ): Promise<WebhookEndpointView> {
   const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
   const env = environment.type === "production" ? "live" : "test";
-  await assertDeliverableUrl(input.url, env);
+  await assertDeliverableUrl(deps, input.url, env);
   const secret = newWebhookSecret();
   const now = nowSeconds();
-  const row = await deps.db
-    .insertInto("webhook_endpoints")
-    .values({
-      id: newId("webhookEndpoint"),
-      workspace_id: scope.workspaceId,
-      environment_id: environment.id,
-      env,
-      url: input.url,
-      description: input.description ?? null,
-      enabled_events: JSON.stringify(enabledEvents(input.enabled_events)),
-      status: "enabled",
-      disabled_reason: null,
-      secret_sealed: deps.secrets.seal(secret),
-      previous_secret_sealed: null,
-      previous_secret_expires_at: null,
-      failing_since: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto("webhook_endpoints")
+      .values({
+        id: newId("webhookEndpoint"),
+        workspace_id: scope.workspaceId,
+        environment_id: environment.id,
+        env,
+        url: input.url,
+        description: input.description ?? null,
+        enabled_events: JSON.stringify(enabledEvents(input.enabled_events)),
+        status: "enabled",
+        disabled_reason: null,
+        secret_sealed: deps.secrets.seal(secret),
+        previous_secret_sealed: null,
+        previous_secret_expires_at: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      action: "webhook_endpoint.created",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "webhook_endpoint", id: created.id },
+      details: { url: created.url, env: created.env },
+    });
+    return created;
+  });
   return endpointView(row, secret);
 }
 
 export async function listEndpoints(deps: Deps, scope: WorkspaceScope): Promise<WebhookEndpointView[]> {
-  let query = deps.db
+  const query = deps.db
     .selectFrom("webhook_endpoints")
     .selectAll()
-    .where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+    .where(ownedBy(scope, "webhook_endpoints"));
   return (await query.orderBy("seq").execute()).map((r) => endpointView(r));
 }
 
@@ -141,7 +169,7 @@ export async function updateEndpoint(
   },
 ): Promise<WebhookEndpointView> {
   const current = await findEndpoint(deps, scope, id);
-  if (input.url !== undefined) await assertDeliverableUrl(input.url, current.env);
+  if (input.url !== undefined) await assertDeliverableUrl(deps, input.url, current.env);
   const reenabled = input.status === "enabled" && current.status === "disabled";
   const row = await deps.db
     .updateTable("webhook_endpoints")
@@ -163,9 +191,24 @@ export async function updateEndpoint(
   return endpointView(row);
 }
 
-export async function deleteEndpoint(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
-  await findEndpoint(deps, scope, id);
-  await deps.db.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+export async function deleteEndpoint(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  ip: string | null,
+): Promise<void> {
+  const current = await findEndpoint(deps, scope, id);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+    await recordAudit(trx, {
+      action: "webhook_endpoint.deleted",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "webhook_endpoint", id },
+      details: { url: current.url, env: current.env },
+    });
+  });
 }
 
 /** A new secret, returned once; the old one keeps signing beside it for 24 hours. */
@@ -173,21 +216,32 @@ export async function rotateSecret(
   deps: Deps,
   scope: WorkspaceScope,
   id: string,
+  ip: string | null,
 ): Promise<WebhookEndpointView> {
   const current = await findEndpoint(deps, scope, id);
   const secret = newWebhookSecret();
   const now = nowSeconds();
-  const row = await deps.db
-    .updateTable("webhook_endpoints")
-    .set({
-      secret_sealed: deps.secrets.seal(secret),
-      previous_secret_sealed: current.secret_sealed,
-      previous_secret_expires_at: now + ROTATION_OVERLAP_SECONDS,
-      updated_at: now,
-    })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const rotated = await trx
+      .updateTable("webhook_endpoints")
+      .set({
+        secret_sealed: deps.secrets.seal(secret),
+        previous_secret_sealed: current.secret_sealed,
+        previous_secret_expires_at: now + ROTATION_OVERLAP_SECONDS,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      action: "webhook_endpoint.secret_rotated",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "webhook_endpoint", id },
+    });
+    return rotated;
+  });
   return endpointView(row, secret);
 }
 

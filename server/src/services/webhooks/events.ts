@@ -3,7 +3,7 @@ import { ApiError, notFound } from "../../domain/errors.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
-import type { WorkspaceScope } from "../access.ts";
+import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { fetchPage, type Page } from "../pagination.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
@@ -31,21 +31,15 @@ export interface EventWithDeliveries extends EventPayload {
   attempts: DeliveryAttemptView[];
 }
 
-function envFilter(scope: WorkspaceScope): "test" | "live" | null {
-  return scope.principal.kind === "api_key" ? scope.principal.env : null;
-}
-
 export async function listEvents(
   deps: Deps,
   scope: WorkspaceScope,
   page: Pagination & { type?: string | undefined },
   url: string,
 ): Promise<Page<EventPayload>> {
-  let query = deps.db.selectFrom("events").selectAll().where("workspace_id", "=", scope.workspaceId);
-  const env = envFilter(scope);
-  if (env) query = query.where("env", "=", env);
+  let query = deps.db.selectFrom("events").selectAll().where(ownedBy(scope, "events"));
   if (page.type) query = query.where("type", "=", page.type);
-  const result = await fetchPage(deps.db, "events", scope.workspaceId, page, url, (w) =>
+  const result = await fetchPage(deps.db, "events", scope, page, url, (w) =>
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
   );
   return { ...result, data: result.data.map(eventPayload) };
@@ -56,7 +50,7 @@ async function findEvent(deps: Deps, scope: WorkspaceScope, id: string): Promise
     .selectFrom("events")
     .selectAll()
     .where("id", "=", id)
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "events"))
     .executeTakeFirst();
   if (!row) throw notFound("event", id);
   return row;
@@ -109,7 +103,7 @@ export async function redeliverEvent(
   let endpoints = deps.db
     .selectFrom("webhook_endpoints")
     .select(["id", "enabled_events"])
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "webhook_endpoints"))
     .where("env", "=", event.env)
     .where("status", "=", "enabled");
   if (endpointId) endpoints = endpoints.where("id", "=", endpointId);
@@ -147,14 +141,14 @@ export async function eventsAfter(
   afterSeq: number,
   limit = 100,
 ): Promise<EventRow[]> {
-  let query = deps.db
+  return deps.db
     .selectFrom("events")
     .selectAll()
-    .where("workspace_id", "=", scope.workspaceId)
-    .where("seq", ">", afterSeq);
-  const env = envFilter(scope);
-  if (env) query = query.where("env", "=", env);
-  return query.orderBy("seq").limit(limit).execute();
+    .where(ownedBy(scope, "events"))
+    .where("seq", ">", afterSeq)
+    .orderBy("seq")
+    .limit(limit)
+    .execute();
 }
 
 export async function latestEventSeq(deps: Deps, scope: WorkspaceScope, eventId?: string): Promise<number> {
@@ -163,14 +157,14 @@ export async function latestEventSeq(deps: Deps, scope: WorkspaceScope, eventId?
       .selectFrom("events")
       .select("seq")
       .where("id", "=", eventId)
-      .where("workspace_id", "=", scope.workspaceId)
+      .where(ownedBy(scope, "events"))
       .executeTakeFirst();
     if (row) return row.seq;
   }
   const row = await deps.db
     .selectFrom("events")
     .select((eb) => eb.fn.max("seq").as("seq"))
-    .where("workspace_id", "=", scope.workspaceId)
+    .where(ownedBy(scope, "events"))
     .executeTakeFirst();
   return Number(row?.seq ?? 0);
 }

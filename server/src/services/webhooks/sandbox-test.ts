@@ -41,7 +41,8 @@ export async function sendSandboxTest(
 ): Promise<SandboxTestResult> {
   const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
   const env = environment.type === "production" ? "live" : "test";
-  await assertDeliverableUrl(url, env);
+  // Refused before any connection, with one answer for every reason (SSRF); otherwise pinned.
+  const addresses = await assertDeliverableUrl(deps, url, env);
   const endpoint = await deps.db
     .selectFrom("webhook_endpoints")
     .selectAll()
@@ -76,6 +77,8 @@ export async function sendSandboxTest(
     }),
     secrets: endpoint ? signingSecrets(deps, endpoint) : [oneTime as string],
     timeoutMs: SANDBOX_TEST_TIMEOUT_MS,
+    addresses,
+    resolve: deps.resolveHost,
   });
   let error: string | null = null;
   if (!result.ok) {

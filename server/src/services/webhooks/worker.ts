@@ -5,7 +5,7 @@ import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
 import { PeriodicTask } from "../periodic-task.ts";
-import { signingSecrets } from "./endpoints.ts";
+import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
 import { DELIVERY_TIMEOUT_MS, type SendResult, sendWebhook } from "./send.ts";
@@ -171,29 +171,34 @@ export class WebhookWorker {
         const endpoint = endpointById.get(delivery.endpoint_id);
         const event = eventById.get(delivery.event_id);
         if (!endpoint || !event || endpoint.status !== "enabled") return { delivery, endpoint, result: null };
-        if (endpoint.env === "live") {
-          // Re-check at send time: a name that resolved publicly when saved may point inside now.
-          const check = await checkWebhookUrl(endpoint.url, { allowPrivate: false });
-          if (!check.ok)
-            return {
-              delivery,
-              endpoint,
-              result: {
-                ok: false,
-                status: null,
-                latencyMs: 0,
-                excerpt: null,
-                error: `url_not_allowed: ${check.reason}`,
-                retryAfterSeconds: null,
-              },
-            };
-        }
+        // Re-checked before every send: a name that resolved publicly when saved may point inside
+        // now. The send connects only to the addresses checked here (pinned). No timing floor:
+        // nobody waits on the worker, and every refusal is logged alike (no excerpt, one error).
+        const check = await checkWebhookUrl(endpoint.url, {
+          ...webhookUrlPolicy(this.deps, endpoint.env),
+          refusalFloorMs: 0,
+        });
+        if (!check.ok)
+          return {
+            delivery,
+            endpoint,
+            result: {
+              ok: false,
+              status: null,
+              latencyMs: 0,
+              excerpt: null,
+              error: "url_not_allowed",
+              retryAfterSeconds: null,
+            },
+          };
         const result = await sendWebhook({
           url: endpoint.url,
           id: event.id,
           body: JSON.stringify(eventPayload(event)),
           secrets: signingSecrets(this.deps, endpoint),
           timeoutMs: this.options.timeoutMs,
+          addresses: check.addresses,
+          resolve: this.deps.resolveHost,
         });
         return { delivery, endpoint, result };
       },

@@ -49,13 +49,19 @@ export interface CheckOptions {
   requireIssued?: boolean | undefined;
 }
 
-/** The requirement this workspace was issued under a nonce (`POST /v1/x402/requirements`). */
+/**
+ * The requirement this workspace was issued under a nonce (`POST /v1/x402/requirements`), in the
+ * caller's environment: requirements carry only their network, so a test credential (or a session
+ * without X-Environment-Id, which acts in the sandbox here) finds testnet ones, a live one mainnet
+ * ones — another environment's nonce is unknown, like another tenant's.
+ */
 function findIssued(deps: Deps, scope: WorkspaceScope, nonce: string) {
   return deps.db
     .selectFrom("x402_requirements")
     .selectAll()
     .where("nonce", "=", nonce)
     .where("workspace_id", "=", scope.workspaceId)
+    .where("network", "=", scope.env === "live" ? X402_NETWORKS.mainnet : X402_NETWORKS.testnet)
     .executeTakeFirst();
 }
 
@@ -377,7 +383,8 @@ async function recordIntent(
       .values({
         txid: transfer.txid,
         payment_intent_id: id,
-        source: "submitted",
+        // Verified against the issued requirement above: a binding by the gateway, not a report.
+        source: "x402",
         state: "tracking",
         amount: null,
         sender: null,

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type AuditEntry, listAuditLog } from "../api/audit-log.ts";
+import { errorMessage } from "../api/http.ts";
+import { AUDIT_LOG } from "../messages.ts";
+import { formatTime } from "../payments/payment-rules.ts";
+import { useSession } from "../state/session.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The label of an action; an action this dashboard does not know yet shows as the server named it. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_LOG.actions[action] ?? action;
+}
+
+/** "You", or the kind of actor and its id (an API key's id, another member's user id). */
+export function auditActorLabel(entry: AuditEntry, currentUserId: string | null | undefined): string {
+  if (entry.actor.type === "user" && entry.actor.id && entry.actor.id === currentUserId)
+    return AUDIT_LOG.actors.you;
+  const kind = AUDIT_LOG.actors[entry.actor.type];
+  return entry.actor.id ? `${kind} ${entry.actor.id}` : kind;
+}
+
+/** Settings → Audit log: the workspace's security log, a page at a time. */
+export function AuditLogSection() {
+  const auth = useWorkspaceAuth();
+  const { user } = useSession();
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A page that answers after the workspace changed belongs to the old workspace: drop it.
+  const generation = useRef(0);
+
+  useEffect(() => {
+    if (!auth) return;
+    const mine = ++generation.current;
+    setLoading(true);
+    setError(null);
+    listAuditLog(auth, { limit: AUDIT_PAGE_SIZE }).then(
+      (page) => {
+        if (mine !== generation.current) return;
+        setEntries(page.data);
+        setHasMore(page.has_more);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (mine !== generation.current) return;
+        setError(errorMessage(err));
+        setLoading(false);
+      },
+    );
+  }, [auth]);
+
+  const loadMore = useCallback(() => {
+    const last = entries.at(-1);
+    if (!auth || !last || loadingMore) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    setError(null);
+    listAuditLog(auth, { limit: AUDIT_PAGE_SIZE, startingAfter: last.id })
+      .then(
+        (page) => {
+          if (mine !== generation.current) return;
+          setEntries((current) => [...current, ...page.data]);
+          setHasMore(page.has_more);
+        },
+        (err: unknown) => {
+          if (mine === generation.current) setError(errorMessage(err));
+        },
+      )
+      .finally(() => setLoadingMore(false));
+  }, [auth, entries, loadingMore]);
+
+  return (
+    <section className="card audit-log" aria-labelledby="audit-log-title" aria-busy={loading || loadingMore}>
+      <h2 id="audit-log-title">{AUDIT_LOG.title}</h2>
+      <p className="muted">{AUDIT_LOG.intro}</p>
+      {loading ? (
+        <p role="status">{AUDIT_LOG.loading}</p>
+      ) : entries.length === 0 && !error ? (
+        <p className="empty">{AUDIT_LOG.empty}</p>
+      ) : entries.length > 0 ? (
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">{AUDIT_LOG.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{AUDIT_LOG.columns.time}</th>
+                <th scope="col">{AUDIT_LOG.columns.action}</th>
+                <th scope="col">{AUDIT_LOG.columns.actor}</th>
+                <th scope="col">{AUDIT_LOG.columns.ip}</th>
+                <th scope="col">{AUDIT_LOG.columns.object}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <time dateTime={new Date(entry.created_at * 1000).toISOString()}>
+                      {formatTime(entry.created_at)}
+                    </time>
+                  </td>
+                  <td>
+                    {auditActionLabel(entry.action)}
+                    {typeof entry.details.method === "string" ? (
+                      <span className="muted"> {AUDIT_LOG.via(entry.details.method)}</span>
+                    ) : null}
+                  </td>
+                  <td>{auditActorLabel(entry, user?.id)}</td>
+                  <td>{entry.ip ?? AUDIT_LOG.unknownIp}</td>
+                  <td>
+                    {entry.object_type ? <span>{entry.object_type} </span> : null}
+                    {entry.object_id ? <code>{entry.object_id}</code> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error-text">
+          {AUDIT_LOG.failed(error)}
+        </p>
+      ) : null}
+      {hasMore && !loading ? (
+        <button type="button" className="button" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? AUDIT_LOG.loadingMore : AUDIT_LOG.loadMore}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId, useState } from "react";
+import { errorMessage } from "../api/http.ts";
+import { setBrowserAmounts } from "../api/tenancy.ts";
+import { SETTINGS } from "../messages.ts";
+import { useMerchant } from "../state/merchant.tsx";
+import { useSession } from "../state/session.tsx";
+
+/**
+ * Settings → Checkout pricing: whether the workspace's publishable keys may create payment intents
+ * for amounts of their own (issue 14). Off by default: a publishable key sits in every visitor's
+ * browser, so without this setting it may only sell a product or payment link at its catalogue price.
+ */
+export function CheckoutPricingSection() {
+  const { token } = useSession();
+  const { state, update } = useMerchant();
+  const hintId = useId();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const workspace = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
+  if (!workspace || !token) return null;
+  const allowed = workspace.allow_browser_amounts === true;
+
+  const toggle = async (allow: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await setBrowserAmounts(token, workspace.id, allow);
+      update({ workspaces: state.workspaces.map((w) => (w.id === saved.id ? { ...w, ...saved } : w)) });
+    } catch (err) {
+      setError(SETTINGS.browserAmountsFailed(errorMessage(err)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="checkout-pricing-title">
+      <h2 id="checkout-pricing-title">{SETTINGS.checkoutPricing}</h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={allowed}
+          aria-describedby={hintId}
+          checked={allowed}
+          disabled={saving}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
+        {SETTINGS.browserAmounts}
+      </label>
+      <p id={hintId} className="muted">
+        {SETTINGS.browserAmountsHint}
+      </p>
+      <p role="status" data-testid="browser-amounts-state">
+        {allowed ? SETTINGS.browserAmountsOn : SETTINGS.browserAmountsOff}
+      </p>
+      {error ? (
+        <p role="alert" className="error-box">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

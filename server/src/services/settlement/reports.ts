@@ -1,0 +1,136 @@
+import type { HiroTransaction } from "../../chain/hiro-types.ts";
+import type { Db } from "../../db/database.ts";
+import type { PaymentIntentRow, TransferReportState } from "../../db/schema.ts";
+import { INTENT_EVENT } from "../../domain/event-types.ts";
+import { nowSeconds } from "../../domain/ids.ts";
+import type { PaymentStatus } from "../../domain/payment-status.ts";
+import type { Deps } from "../../http/context.ts";
+import { routeTransfer } from "./ownership.ts";
+import { changeIntent } from "./transitions.ts";
+
+/** Statuses in which a transaction carrying the intent's memo starts to be tracked as its payment. */
+const OPEN: readonly PaymentStatus[] = ["requires_payment_method", "payment_initiated"];
+const LATE: readonly PaymentStatus[] = ["expired", "canceled"];
+
+export interface ReportResolution {
+  state: TransferReportState;
+  reason: string | null;
+  intent: PaymentIntentRow;
+}
+
+/**
+ * Resolves a txid reported for `intent` (locked by the caller) against what the chain shows.
+ * The report is only a hint: the transaction is routed by its memo (routeTransfer), and the
+ * reporting intent moves only when the memo is its own. A report for the wrong intent leaves
+ * that intent as it was, and the transfer goes to its rightful owner or the unmatched list.
+ */
+export async function resolveReport(
+  deps: Deps,
+  trx: Db,
+  intent: PaymentIntentRow,
+  txid: string,
+  tx: HiroTransaction | null,
+  reportedAt: number,
+  options: { dropAfterSeconds: number; paymentMethod?: string | undefined },
+): Promise<ReportResolution> {
+  const now = nowSeconds();
+  let state: TransferReportState;
+  let reason: string | null = null;
+  let current = intent;
+  if (!tx) {
+    state = now - reportedAt >= options.dropAfterSeconds ? "not_found" : "pending";
+  } else {
+    const outcome = await routeTransfer(trx, deps.config, intent.env, tx, intent.id);
+    switch (outcome.kind) {
+      case "intent": {
+        if (outcome.intent.id !== intent.id) {
+          state = "not_for_intent";
+          reason = "memo_names_another_intent";
+          break;
+        }
+        state = "matched";
+        current = await startTracking(deps, trx, intent, txid, outcome.tracked, options.paymentMethod);
+        break;
+      }
+      case "unmatched":
+        state = "unmatched";
+        reason = "memo_names_no_intent";
+        break;
+      case "unmatched_not_final":
+        state = "pending";
+        break;
+      case "none":
+        state = "not_for_intent";
+        reason = outcome.reason;
+        break;
+    }
+  }
+  await trx
+    .updateTable("transfer_reports")
+    .set({ state, reason, updated_at: now, next_check_at: now + 1 })
+    .where("payment_intent_id", "=", intent.id)
+    .where("txid", "=", txid)
+    .execute();
+  return { state, reason, intent: current };
+}
+
+/** The intent's own transfer was reported: an open intent now shows it is being paid. */
+async function startTracking(
+  deps: Deps,
+  trx: Db,
+  intent: PaymentIntentRow,
+  txid: string,
+  newlyTracked: boolean,
+  paymentMethod: string | undefined,
+): Promise<PaymentIntentRow> {
+  if (!newlyTracked) return intent; // already tracked (discovered, or reported before)
+  const status = intent.status as PaymentStatus;
+  if (OPEN.includes(status)) {
+    return changeIntent(
+      deps,
+      trx,
+      intent,
+      {
+        status: "transaction_broadcast",
+        reason: "txid_submitted",
+        txid,
+        payment_method: paymentMethod ?? intent.payment_method ?? "wallet",
+      },
+      INTENT_EVENT.processing,
+    );
+  }
+  if (LATE.includes(status)) {
+    return changeIntent(
+      deps,
+      trx,
+      intent,
+      {
+        reason: "late_transaction_reported",
+        payment_method: intent.payment_method ?? paymentMethod ?? "wallet",
+      },
+      null,
+      txid,
+    );
+  }
+  return intent;
+}
+
+/** Records (or re-arms) the report of `txid` for an intent; a report never blocks another. */
+export async function recordReport(trx: Db, intentId: string, txid: string): Promise<number> {
+  const now = nowSeconds();
+  const row = await trx
+    .insertInto("transfer_reports")
+    .values({
+      txid,
+      payment_intent_id: intentId,
+      state: "pending",
+      reason: null,
+      created_at: now,
+      updated_at: now,
+      next_check_at: now,
+    })
+    .onConflict((oc) => oc.columns(["payment_intent_id", "txid"]).doUpdateSet({ updated_at: now }))
+    .returning("created_at")
+    .executeTakeFirstOrThrow();
+  return row.created_at;
+}

@@ -1,0 +1,213 @@
+import { sql } from "kysely";
+import { normalizeTxid } from "../../chain/client.ts";
+import type { Db } from "../../db/database.ts";
+import type { UnmatchedTransferRow } from "../../db/schema.ts";
+import { ApiError, notFound } from "../../domain/errors.ts";
+import { INTENT_EVENT } from "../../domain/event-types.ts";
+import { nowSeconds } from "../../domain/ids.ts";
+import type { PaymentStatus } from "../../domain/payment-status.ts";
+import type { Deps } from "../../http/context.ts";
+import type { Pagination } from "../../http/openapi.ts";
+import type { WorkspaceScope } from "../access.ts";
+import { recordAudit } from "../audit-log.ts";
+import type { Page } from "../pagination.ts";
+import { recordPaymentEvent } from "../payment-intents.ts";
+import { changeIntent } from "./transitions.ts";
+
+/**
+ * Transfers into a payout address whose memo names no intent (issue 14, item 1). They settle
+ * nothing by themselves; the merchant sees them and may assign one to an intent by hand.
+ */
+export interface UnmatchedTransferView {
+  id: string;
+  object: "unmatched_transfer";
+  txid: string;
+  env: "test" | "live";
+  recipient: string;
+  token_contract: string;
+  asset: string;
+  /** In the token's smallest unit, from the token's transfer events. */
+  amount: string;
+  sender: string;
+  memo: string | null;
+  block_height: number | null;
+  assigned_payment_intent: string | null;
+  assigned_at: number | null;
+  created_at: number;
+}
+
+export function unmatchedTransferView(row: UnmatchedTransferRow): UnmatchedTransferView {
+  return {
+    id: row.txid,
+    object: "unmatched_transfer",
+    txid: row.txid,
+    env: row.env,
+    recipient: row.recipient,
+    token_contract: row.token_contract,
+    asset: row.asset,
+    amount: String(row.amount),
+    sender: row.sender,
+    memo: row.memo,
+    block_height: row.block_height === null ? null : Number(row.block_height),
+    assigned_payment_intent: row.assigned_intent_id,
+    assigned_at: row.assigned_at === null ? null : Number(row.assigned_at),
+    created_at: Number(row.created_at),
+  };
+}
+
+function scoped(db: Db, scope: WorkspaceScope) {
+  let query = db.selectFrom("unmatched_transfers").where("workspace_id", "=", scope.workspaceId);
+  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
+  return query;
+}
+
+/** Newest first, paged by txid cursors like every list (keyset on created_at, txid). */
+export async function listUnmatchedTransfers(
+  deps: Deps,
+  scope: WorkspaceScope,
+  page: Pagination,
+  url: string,
+): Promise<Page<UnmatchedTransferView>> {
+  const cursorId = page.starting_after ?? page.ending_before;
+  const param = page.starting_after ? "starting_after" : "ending_before";
+  let query = scoped(deps.db, scope)
+    .selectAll()
+    // A transfer some intent counts (e.g. x402's own, seen before it was bound) is no longer unmatched.
+    .where((eb) =>
+      eb.or([
+        eb("assigned_intent_id", "is not", null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("payment_transfers as pt")
+              .select("pt.txid")
+              .whereRef("pt.txid", "=", "unmatched_transfers.txid"),
+          ),
+        ),
+      ]),
+    );
+  let ascending = false;
+  if (cursorId) {
+    const cursor = await scoped(deps.db, scope)
+      .select(["created_at", "txid"])
+      .where("txid", "=", normalizeTxid(cursorId))
+      .executeTakeFirst();
+    if (!cursor)
+      throw new ApiError("parameter_invalid", {
+        message: `No such object for ${param}: '${cursorId}'`,
+        param,
+      });
+    ascending = param === "ending_before";
+    query = query.where(
+      ascending
+        ? sql<boolean>`(created_at, txid) > (${cursor.created_at}, ${cursor.txid})`
+        : sql<boolean>`(created_at, txid) < (${cursor.created_at}, ${cursor.txid})`,
+    );
+  }
+  const direction = ascending ? "asc" : "desc";
+  const rows = await query
+    .orderBy("created_at", direction)
+    .orderBy("txid", direction)
+    .limit(page.limit + 1)
+    .execute();
+  const data = rows.slice(0, page.limit).map(unmatchedTransferView);
+  return { object: "list", data: ascending ? data.reverse() : data, has_more: rows.length > page.limit, url };
+}
+
+/** Intents a transfer may be assigned to: still open, or expired unpaid (it then counts as paid late). */
+const ASSIGNABLE: readonly PaymentStatus[] = ["requires_payment_method", "payment_initiated", "expired"];
+
+/**
+ * The merchant assigns an unmatched transfer to an intent of the same workspace, environment,
+ * payout address and token. The transfer then counts for it through the normal settlement path
+ * (a `payment_transfers` row of source `assigned` the watcher verifies on chain), and the
+ * assignment is audit-logged in the same transaction. A transfer counts for one intent only.
+ */
+export async function assignUnmatchedTransfer(
+  deps: Deps,
+  scope: WorkspaceScope,
+  rawTxid: string,
+  intentId: string,
+  ip: string | null,
+): Promise<UnmatchedTransferView> {
+  const txid = normalizeTxid(rawTxid);
+  return deps.db.transaction().execute(async (trx) => {
+    const transfer = await scoped(trx, scope)
+      .selectAll()
+      .where("txid", "=", txid)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!transfer) throw notFound("unmatched_transfer", txid, "txid");
+    const counted = await trx
+      .selectFrom("payment_transfers")
+      .select("txid")
+      .where("txid", "=", txid)
+      .executeTakeFirst();
+    if (transfer.assigned_intent_id !== null || counted) throw new ApiError("transfer_already_assigned");
+    const intent = await trx
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("id", "=", intentId)
+      .where("workspace_id", "=", scope.workspaceId)
+      .where("env", "=", transfer.env)
+      .where((eb) =>
+        transfer.environment_id === null ? eb.val(true) : eb("environment_id", "=", transfer.environment_id),
+      )
+      .forUpdate()
+      .executeTakeFirst();
+    if (!intent) throw notFound("payment_intent", intentId, "payment_intent");
+    if (intent.recipient !== transfer.recipient || intent.token_contract !== transfer.token_contract)
+      throw new ApiError("transfer_intent_mismatch", { param: "payment_intent" });
+    const status = intent.status as PaymentStatus;
+    if (!ASSIGNABLE.includes(status))
+      throw new ApiError("payment_intent_unexpected_state", {
+        message: `This PaymentIntent has a status of ${status}.`,
+        param: "payment_intent",
+      });
+    const now = nowSeconds();
+    await trx
+      .insertInto("payment_transfers")
+      .values({
+        txid,
+        payment_intent_id: intent.id,
+        source: "assigned",
+        state: "tracking",
+        amount: null,
+        sender: null,
+        block_height: null,
+        reason: null,
+        created_at: now,
+        updated_at: now,
+        next_check_at: now,
+      })
+      .execute();
+    const assignedBy = scope.principal.kind === "api_key" ? scope.principal.keyId : scope.principal.userId;
+    const updated = await trx
+      .updateTable("unmatched_transfers")
+      .set({ assigned_intent_id: intent.id, assigned_at: now, assigned_by: assignedBy })
+      .where("txid", "=", txid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (status === "expired") {
+      await changeIntent(deps, trx, intent, { reason: "assigned_by_merchant" }, null, txid);
+      await recordPaymentEvent(trx, intent.id, status, status, { reason: "assigned_by_merchant", txid });
+    } else {
+      await changeIntent(
+        deps,
+        trx,
+        intent,
+        { status: "transaction_broadcast", reason: "assigned_by_merchant", txid },
+        INTENT_EVENT.processing,
+      );
+    }
+    await recordAudit(trx, {
+      action: "transfer.assigned",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "unmatched_transfer", id: txid },
+      details: { payment_intent: intent.id, amount: String(transfer.amount), asset: transfer.asset },
+    });
+    return unmatchedTransferView(updated);
+  });
+}
