@@ -130,6 +130,7 @@ describe.skipIf(!onPostgres)(
           [discovered.id, discoveredTxid],
         ]),
         refusals: new Map(),
+        reportRefusals: new Map(),
         requests: 4,
       };
       // The longest backoff is 30 s: everything settles within it plus a discovery pass.

@@ -161,6 +161,8 @@ export interface LoadStats {
   paid: Map<string, string>;
   /** Non-2xx answers and transport failures while creating, by `status:code` (or `network`). */
   refusals: Map<string, number>;
+  /** 4xx answers to reporting a paid intent's txid (the API being down is not counted). */
+  reportRefusals: Map<string, number>;
   requests: number;
 }
 
@@ -178,12 +180,20 @@ export function startLoad(options: {
   payEvery?: number;
   pauseMs?: number;
 }) {
-  const stats: LoadStats = { acknowledged: new Map(), paid: new Map(), refusals: new Map(), requests: 0 };
+  const stats: LoadStats = {
+    acknowledged: new Map(),
+    paid: new Map(),
+    refusals: new Map(),
+    reportRefusals: new Map(),
+    requests: 0,
+  };
   const http = httpApi(options.url);
-  const toPay: IntentForPayment[] = [];
+  const toPay: (IntentForPayment & { client_secret: string })[] = [];
   let running = true;
   let created = 0;
   const refuse = (key: string) => stats.refusals.set(key, (stats.refusals.get(key) ?? 0) + 1);
+  const refuseReport = (key: string) =>
+    stats.reportRefusals.set(key, (stats.reportRefusals.get(key) ?? 0) + 1);
 
   const creator = async (n: number) => {
     while (running) {
@@ -214,12 +224,17 @@ export function startLoad(options: {
       }
       const txid = await payOnChain(options.devnet, intent, privateKey);
       stats.paid.set(intent.id, txid);
-      await http
-        .request("POST", `/v1/payment_intents/${intent.id}/submit`, {
+      // As the checkout does: the publishable key with the intent's client secret. A refusal
+      // other than the API being down is a defect and counted, so the checks after the fault see it.
+      const secret = encodeURIComponent(intent.client_secret);
+      const report = await http
+        .request("POST", `/v1/payment_intents/${intent.id}/submit?client_secret=${secret}`, {
           token: options.merchant.pk,
           body: { txid },
         })
-        .catch(() => undefined);
+        .catch(() => null);
+      if (report && report.status >= 400 && report.status < 500)
+        refuseReport(`${report.status}:${report.body?.error?.code ?? "no_code"}`);
     }
   };
   const loops = [
@@ -288,6 +303,7 @@ export async function assertNothingLost(stack: FaultStack, stats: LoadStats, tim
 
   const paid = [...stats.paid.keys()];
   expect(paid.length).toBeGreaterThan(0);
+  expect(Object.fromEntries(stats.reportRefusals), "txid reports refused").toEqual({});
   const settledCount = async () =>
     (
       await db
