@@ -12,6 +12,7 @@ const SECTIONS: [string, string][] = [
   ["x402.md", "x402 paid requests"],
   ["sdk-sizes.md", "SDK bundle sizes"],
   ["pages.md", "Page weights and time to first render"],
+  ["start-time.md", "Start time (pnpm start to a healthy /health)"],
   [
     "journey.md",
     "The 5-minute journey (`pnpm --filter @spay/bench journey`, run apart: it clones and installs)",

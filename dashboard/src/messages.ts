@@ -1,7 +1,9 @@
 /**
  * Every text the dashboard shows, from SPEC.md §2, §5 and §8 (quoted texts kept exactly), grouped
  * by screen. Functions for texts with values. Components and tests import them from here.
+ * Texts the API also returns (error messages) come from @spay/protocol's catalogue.
  */
+import { ERRORS } from "@spay/protocol";
 
 export const BRAND = "sPay";
 
@@ -52,9 +54,9 @@ export const AUTH = {
   withWallet: "Sign in with wallet",
   working: "Please wait...",
   or: "or",
-  emailExists: "An account with this email already exists",
+  emailExists: ERRORS.email_already_exists.message,
   invalidCredentials: "Invalid email",
-  passwordTooWeak: "This password is too easy to guess; choose a longer or less common one",
+  passwordTooWeak: ERRORS.password_too_weak.message,
   signInThrottled: "Too many failed sign-in attempts for this account. Try again within 15 minutes.",
   failed: "Authentication failed",
 } as const;
@@ -296,13 +298,18 @@ export const ENVIRONMENTS = {
   nameRequired: "Environment name is required",
   nameTooLong: "Environment name must be at most 50 characters",
   created: (date: string) => `Created ${date}`,
-  codes: {
-    environment_name_exists: "An environment with this name already exists",
-    merchant_principal_required: "Authentication required",
-    bad_request: "Invalid environment name. Use only letters, numbers, hyphens, and underscores.",
-    environment_not_found: "Environment not found",
-    cannot_delete_last_environment: "Cannot delete the last environment",
-  } as Record<string, string>,
+  /** SPEC.md §8 "Environment codes": the API's own texts. */
+  codes: Object.fromEntries(
+    (
+      [
+        "environment_name_exists",
+        "merchant_principal_required",
+        "bad_request",
+        "environment_not_found",
+        "cannot_delete_last_environment",
+      ] as const
+    ).map((code) => [code, ERRORS[code].message]),
+  ) as Record<string, string>,
   createFailed: (code: string) => `Failed to create environment: ${code}`,
   operationFailed: (code: string) => `Operation failed: ${code}`,
 } as const;
@@ -444,27 +451,6 @@ export const UNMATCHED_TRANSFERS = {
   viewOnExplorer: (txid: string) => `View transaction ${txid} on the explorer`,
 } as const;
 
-/** SPEC.md §4 status values and their labels. */
-export const STATUS_LABELS: Record<string, string> = {
-  requires_payment_method: "Awaiting Payment",
-  payment_initiated: "Payment Started",
-  transaction_broadcast: "Tx Broadcast",
-  transaction_pending: "Confirming",
-  transaction_confirmed: "Confirmed",
-  payment_settled: "Paid",
-  failed: "Failed",
-  canceled: "Canceled",
-  expired: "Expired",
-};
-
-export const FULFILLMENT_LABELS: Record<string, string> = {
-  not_required: "Not required",
-  processing: "Processing",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  completed: "Completed",
-};
-
 export const ANALYTICS = {
   title: "Dashboard",
   totalRevenue: "Total Revenue",
@@ -577,9 +563,9 @@ export const INTEGRATIONS = {
 
 export const PAYMENT_LINK = {
   notFoundTitle: "Payment Link Not Found",
-  notFound: "This payment link does not exist or has been removed.",
-  expired: "This payment link has expired.",
-  disabled: "This payment link has been disabled.",
+  notFound: ERRORS.payment_link_not_found.message,
+  expired: ERRORS.payment_link_expired.message,
+  disabled: ERRORS.payment_link_disabled.message,
   failed: "Failed to load payment link. Please try again.",
   invalidConfig: "Invalid payment link configuration",
   soldOutTitle: "Sold out",
@@ -628,7 +614,7 @@ export const ACCOUNT = {
   currentIncorrect: "Current password is incorrect",
   passwordChanged: "Password changed. Your other sessions were signed out.",
   savePassword: "Change Password",
-  emailExists: "An account with this email already exists",
+  emailExists: ERRORS.email_already_exists.message,
   saveFailed: (message: string) => `Failed to save: ${message}`,
 } as const;
 

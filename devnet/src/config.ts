@@ -1,5 +1,7 @@
+import { CAIP2 } from "@spay/protocol";
+
 /** Network facts of the devnet: it presents itself as a Stacks testnet (ST addresses, chain id 0x80000000). */
-export const NETWORK_CAIP2 = "stacks:2147483648" as const;
+export const NETWORK_CAIP2 = CAIP2.testnet;
 /** Chain id a transaction must carry (ChainId.Testnet). */
 export const CHAIN_ID = 0x80000000;
 /** Transaction version byte a transaction must carry (TransactionVersion.Testnet). */

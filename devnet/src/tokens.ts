@@ -1,3 +1,4 @@
+import { DEVNET_TOKENS } from "@spay/protocol";
 import { DEPLOYER_ADDRESS } from "./accounts.ts";
 
 /** A fungible token known to the devnet. */
@@ -17,16 +18,17 @@ export interface DevnetToken {
   readonly builtIn: boolean;
 }
 
-export const SBTC_CONTRACT_ID = "SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token";
-export const SBTC_ASSET_NAME = "sbtc-token";
+// The contract ids, asset names and decimals are sPay's token registry (@spay/protocol).
+export const SBTC_CONTRACT_ID = DEVNET_TOKENS.sbtc.contractId;
+export const SBTC_ASSET_NAME = DEVNET_TOKENS.sbtc.assetName;
 export const SBTC_ASSET_ID = `${SBTC_CONTRACT_ID}::${SBTC_ASSET_NAME}`;
-export const SBTC_DECIMALS = 8;
+export const SBTC_DECIMALS = DEVNET_TOKENS.sbtc.decimals;
 
 export const USDC_CONTRACT_NAME = "usdc";
 export const USDC_CONTRACT_ID = `${DEPLOYER_ADDRESS}.${USDC_CONTRACT_NAME}`;
-export const USDC_ASSET_NAME = "usdc-token";
+export const USDC_ASSET_NAME = DEVNET_TOKENS.usdc.assetName;
 export const USDC_ASSET_ID = `${USDC_CONTRACT_ID}::${USDC_ASSET_NAME}`;
-export const USDC_DECIMALS = 6;
+export const USDC_DECIMALS = DEVNET_TOKENS.usdc.decimals;
 
 export const SIP010_TRAIT_CONTRACT_ID = `${DEPLOYER_ADDRESS}.sip-010-trait`;
 

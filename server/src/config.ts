@@ -1,8 +1,29 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEPLOYMENTS, type Deployment } from "./domain/ssrf.ts";
 import { CHAINS } from "./domain/tokens.ts";
+
+/**
+ * The folder holding pnpm-workspace.yaml above `from` (this module's folder by default: `src/`
+ * when run from source, `dist/` or `dist/cli/` when built), or null outside the repository.
+ */
+export function workspaceRoot(from = path.dirname(fileURLToPath(import.meta.url))): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * A workspace package's build output, the default of the front-end folders. Outside the repository
+ * (the built server installed on its own) there is none: the folder named by the setting is the
+ * one served, relative to where the command runs.
+ */
+function workspaceBuild(workspacePackage: string): string {
+  return path.join(workspaceRoot() ?? process.cwd(), workspacePackage, "dist");
+}
 
 /**
  * Every setting of the server, read once at start and validated. Defaults are visible here.
@@ -84,11 +105,11 @@ const ConfigSchema = z.object({
   webhookLeaseSeconds: z.coerce.number().int().min(16).default(30),
   webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
   /** Built dashboard (served at `/`, with index.html for the app's deep links). */
-  dashboardDir: z.string().default(fileURLToPath(new URL("../../dashboard/dist", import.meta.url))),
+  dashboardDir: z.string().default(() => workspaceBuild("dashboard")),
   /** Built docs and blog (served at `/docs`, `/blog`, their pre-rendered pages first). */
-  docsDir: z.string().default(fileURLToPath(new URL("../../docs-site/dist", import.meta.url))),
+  docsDir: z.string().default(() => workspaceBuild("docs-site")),
   /** Built SDK browser files, served at `/sdk/` (spay.js, the x402 paywall page's script). */
-  sdkDir: z.string().default(fileURLToPath(new URL("../../sdk/dist", import.meta.url))),
+  sdkDir: z.string().default(() => workspaceBuild("sdk")),
   logRequests: z
     .enum(["true", "false"])
     .default("false")
@@ -97,52 +118,85 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; deployment: Deployment };
 
+/** The environment variable behind each setting. */
+export const SETTING_VARIABLES = {
+  port: "PORT",
+  host: "HOST",
+  dataDir: "SPAY_DATA_DIR",
+  databaseUrl: "DATABASE_URL",
+  databasePoolSize: "SPAY_DB_POOL_SIZE",
+  chain: "SPAY_CHAIN",
+  stacksApiUrl: "SPAY_STACKS_API_URL",
+  devnet: "SPAY_DEVNET",
+  deployment: "SPAY_DEPLOYMENT",
+  publicUrl: "SPAY_PUBLIC_URL",
+  corsOrigins: "SPAY_CORS_ORIGINS",
+  fxSource: "SPAY_FX_SOURCE",
+  fxCacheSeconds: "SPAY_FX_CACHE_SECONDS",
+  rateLimitKeyPerSecond: "SPAY_RATE_LIMIT_KEY_RPS",
+  rateLimitIpPerSecond: "SPAY_RATE_LIMIT_IP_RPS",
+  rateLimitAuthPerMinute: "SPAY_RATE_LIMIT_AUTH_PER_MIN",
+  signInFailuresPerAccount: "SPAY_SIGN_IN_FAILURES_PER_ACCOUNT",
+  walletChallengesPerMinute: "SPAY_WALLET_CHALLENGES_PER_MIN",
+  trustProxy: "SPAY_TRUST_PROXY",
+  sessionTtlSeconds: "SPAY_SESSION_TTL_SECONDS",
+  intentTtlSeconds: "SPAY_INTENT_TTL_SECONDS",
+  scryptLog2N: "SPAY_SCRYPT_LOG2N",
+  logRequests: "SPAY_LOG_REQUESTS",
+  dashboardDir: "SPAY_DASHBOARD_DIR",
+  sdkDir: "SPAY_SDK_DIR",
+  docsDir: "SPAY_DOCS_DIR",
+  encryptionKey: "SPAY_ENCRYPTION_KEY",
+  webhookIntervalMs: "SPAY_WEBHOOK_INTERVAL_MS",
+  webhookLeaseSeconds: "SPAY_WEBHOOK_LEASE_SECONDS",
+  webhookConcurrency: "SPAY_WEBHOOK_CONCURRENCY",
+  watcher: "SPAY_WATCHER",
+  apiProcesses: "SPAY_API_PROCESSES",
+  watchIntervalMs: "SPAY_WATCH_INTERVAL_MS",
+  devnetPort: "DEVNET_PORT",
+  devnetBlockMs: "DEVNET_BLOCK_MS",
+} as const satisfies Record<keyof z.input<typeof ConfigSchema>, string>;
+
+type Setting = keyof typeof SETTING_VARIABLES;
+
+/** Settings whose empty value means something (no extra CORS origins); any other empty one is unset. */
+const EMPTY_IS_A_VALUE: ReadonlySet<Setting> = new Set(["corsOrigins"]);
+
+/** A setting the operator has to change to start the server; `variable` names it. */
+export class SettingError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SettingError";
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ConfigSchema.safeParse({
-    port: env.PORT,
-    host: env.HOST,
-    dataDir: env.SPAY_DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SPAY_DATA_DIR) : undefined,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: env.SPAY_DB_POOL_SIZE,
-    chain: env.SPAY_CHAIN,
-    stacksApiUrl: env.SPAY_STACKS_API_URL || undefined,
-    devnet: env.SPAY_DEVNET,
-    deployment: env.SPAY_DEPLOYMENT || undefined,
-    publicUrl: env.SPAY_PUBLIC_URL || undefined,
-    corsOrigins: env.SPAY_CORS_ORIGINS,
-    fxSource: env.SPAY_FX_SOURCE,
-    fxCacheSeconds: env.SPAY_FX_CACHE_SECONDS,
-    rateLimitKeyPerSecond: env.SPAY_RATE_LIMIT_KEY_RPS,
-    rateLimitIpPerSecond: env.SPAY_RATE_LIMIT_IP_RPS,
-    rateLimitAuthPerMinute: env.SPAY_RATE_LIMIT_AUTH_PER_MIN,
-    signInFailuresPerAccount: env.SPAY_SIGN_IN_FAILURES_PER_ACCOUNT,
-    walletChallengesPerMinute: env.SPAY_WALLET_CHALLENGES_PER_MIN,
-    trustProxy: env.SPAY_TRUST_PROXY,
-    sessionTtlSeconds: env.SPAY_SESSION_TTL_SECONDS,
-    intentTtlSeconds: env.SPAY_INTENT_TTL_SECONDS,
-    scryptLog2N: env.SPAY_SCRYPT_LOG2N,
-    logRequests: env.SPAY_LOG_REQUESTS,
-    dashboardDir: env.SPAY_DASHBOARD_DIR || undefined,
-    sdkDir: env.SPAY_SDK_DIR || undefined,
-    docsDir: env.SPAY_DOCS_DIR || undefined,
-    encryptionKey: env.SPAY_ENCRYPTION_KEY || undefined,
-    webhookIntervalMs: env.SPAY_WEBHOOK_INTERVAL_MS,
-    webhookLeaseSeconds: env.SPAY_WEBHOOK_LEASE_SECONDS,
-    webhookConcurrency: env.SPAY_WEBHOOK_CONCURRENCY,
-    watcher: env.SPAY_WATCHER,
-    apiProcesses: env.SPAY_API_PROCESSES,
-    watchIntervalMs: env.SPAY_WATCH_INTERVAL_MS,
-    devnetPort: env.DEVNET_PORT,
-    devnetBlockMs: env.DEVNET_BLOCK_MS,
-  });
+  const input: Partial<Record<Setting, string>> = {};
+  for (const [setting, variable] of Object.entries(SETTING_VARIABLES) as [Setting, string][]) {
+    const value = env[variable];
+    if (value !== undefined && (value !== "" || EMPTY_IS_A_VALUE.has(setting))) input[setting] = value;
+  }
+  // Relative to where the command was run (pnpm runs scripts inside the package; INIT_CWD is the caller's).
+  if (input.dataDir) input.dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), input.dataDir);
+  const parsed = ConfigSchema.safeParse(input);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid configuration: ${details}`);
+    const [first] = parsed.error.issues;
+    const variable = (key: PropertyKey | undefined) =>
+      SETTING_VARIABLES[key as Setting] ?? String(key ?? "a setting");
+    // Values are not repeated: DATABASE_URL and SPAY_ENCRYPTION_KEY carry secrets.
+    const details = parsed.error.issues
+      .map((i) => `set ${variable(i.path[0])} to a valid value (${i.message})`)
+      .join("; ");
+    throw new SettingError(variable(first?.path[0]), details);
   }
   const merged = { ...parsed.data, ...overrides };
   if (merged.apiProcesses > 1 && !merged.databaseUrl) {
-    throw new Error(
-      "Invalid configuration: SPAY_API_PROCESSES > 1 needs DATABASE_URL (PGlite serves one process)",
+    throw new SettingError(
+      "SPAY_API_PROCESSES",
+      "SPAY_API_PROCESSES > 1 needs DATABASE_URL (PGlite serves one process) — set DATABASE_URL or SPAY_API_PROCESSES=1",
     );
   }
   return {

@@ -1,7 +1,7 @@
 import type { ServerType } from "@hono/node-server";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import type { Config } from "./config.ts";
+import { type Config, SettingError } from "./config.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { answerClientErrors } from "./http/client-error.ts";
 import type { Deps } from "./http/context.ts";
@@ -44,6 +44,29 @@ export async function createDeps(db: Db, config: Config, devnetUrl: string | nul
   };
 }
 
+/**
+ * The port taken or not ours to take: a setting to change ({@link portError}), not a crash.
+ */
+function listen(fetch: Parameters<typeof serve>[0]["fetch"], config: Config): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server));
+    server.once("error", (error) => reject(portError(error, config.port, "PORT") ?? error));
+  });
+}
+
+/** `EADDRINUSE` / `EACCES` from a listen as the one line naming the variable to change, else null. */
+export function portError(error: unknown, port: number, variable: string): SettingError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EADDRINUSE")
+    return new SettingError(variable, `port ${port} is in use — set ${variable} to a free port`);
+  if (code === "EACCES")
+    return new SettingError(
+      variable,
+      `port ${port} needs privileges this user lacks — set ${variable} to a port above 1023`,
+    );
+  return null;
+}
+
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
@@ -74,9 +97,14 @@ export async function startServer(
       : null;
   webhooks?.start();
   const app = createApp(deps);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
-  });
+  let server: ServerType;
+  try {
+    server = await listen(app.fetch, config);
+  } catch (error) {
+    await Promise.all([watcher?.stop(), webhooks?.stop()]);
+    await database.close();
+    throw error;
+  }
   answerClientErrors(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

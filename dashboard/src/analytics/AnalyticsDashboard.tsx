@@ -1,10 +1,11 @@
+import { statusLabel } from "@spay/protocol";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { analyticsOverview, exportPaymentsCsv } from "../api/analytics.ts";
 import { errorMessage } from "../api/http.ts";
 import type { AnalyticsOverview, AnalyticsRange } from "../api/types.ts";
 import { ANALYTICS } from "../messages.ts";
-import { dollars, formatTime, statusLabel, statusTone } from "../payments/payment-rules.ts";
+import { dollars, formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { avatarColor, cardValues, customerStatus, exportFileName, initials } from "./analytics-rules.ts";

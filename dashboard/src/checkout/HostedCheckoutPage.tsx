@@ -1,9 +1,10 @@
+import { statusLabel } from "@spay/protocol";
 import { formatIntentAmount, formatUsd, type PaymentIntent, SPayClient } from "@spay/sdk";
 import { Checkout, usePaymentIntent } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentIntent } from "../api/checkout.ts";
 import { HOSTED_CHECKOUT, PAYMENT_LINK } from "../messages.ts";
-import { formatTime, statusLabel, statusTone } from "../payments/payment-rules.ts";
+import { formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useTheme } from "../state/theme.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { hostedCheckoutPhase } from "./hosted-phase.ts";

@@ -1,3 +1,4 @@
+import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { PAYMENTS } from "../messages.ts";
 import {
@@ -6,7 +7,6 @@ import {
   explorerTxUrl,
   formatTime,
   fulfillmentBadge,
-  statusLabel,
   statusTone,
 } from "./payment-rules.ts";
 

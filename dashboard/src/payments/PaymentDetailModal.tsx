@@ -1,3 +1,4 @@
+import { FULFILLMENT_LABELS, statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { useCallback, useEffect, useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
@@ -9,7 +10,7 @@ import {
   setFulfillment,
 } from "../api/payments.ts";
 import type { EventWithDeliveries, FulfillmentStatus, PaymentEvent, WorkspaceAuth } from "../api/types.ts";
-import { FULFILLMENT_LABELS, INTEGRATIONS, PAYMENTS } from "../messages.ts";
+import { INTEGRATIONS, PAYMENTS } from "../messages.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import {
@@ -18,7 +19,6 @@ import {
   explorerTxUrl,
   formatTime,
   fulfillmentBadge,
-  statusLabel,
   statusTone,
 } from "./payment-rules.ts";
 import { timelineText } from "./timeline-text.ts";

@@ -1,3 +1,4 @@
+import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { describe, expect, it } from "vitest";
 import { mergeLivePayment } from "./live-merge.ts";
@@ -7,7 +8,6 @@ import {
   explorerTxUrl,
   fulfillmentBadge,
   matchesFilter,
-  statusLabel,
 } from "./payment-rules.ts";
 import { shouldLoadMore, visibleRange } from "./virtual-range.ts";
 

@@ -1,18 +1,18 @@
+import {
+  FAILED_STATUSES,
+  fulfillmentLabel,
+  OPEN_FULFILLMENT_STATUSES,
+  PENDING_STATUSES,
+} from "@spay/protocol";
 import { formatSbtc, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
 import type { PaymentFilter } from "../api/types.ts";
-import { FULFILLMENT_LABELS, PAYMENTS, STATUS_LABELS } from "../messages.ts";
+import { PAYMENTS } from "../messages.ts";
 
 export const PAYMENT_FILTERS: readonly PaymentFilter[] = ["all", "paid", "pending", "fulfillment", "failed"];
 
-const PENDING = new Set([
-  "requires_payment_method",
-  "payment_initiated",
-  "transaction_broadcast",
-  "transaction_pending",
-  "transaction_confirmed",
-]);
-const FAILED = new Set(["failed", "canceled", "expired"]);
-const OPEN_FULFILLMENT = new Set(["processing", "shipped"]);
+const PENDING = new Set<string>(PENDING_STATUSES);
+const FAILED = new Set<string>(FAILED_STATUSES);
+const OPEN_FULFILLMENT = new Set<string>(OPEN_FULFILLMENT_STATUSES);
 
 /** SPEC.md §4 "Filters" — the same rule the server's `/v1/payments?filter=` applies. */
 export function matchesFilter(
@@ -33,10 +33,6 @@ export function matchesFilter(
   }
 }
 
-export function statusLabel(status: string): string {
-  return STATUS_LABELS[status] ?? status;
-}
-
 export type BadgeTone = "success" | "danger" | "warning" | "neutral";
 
 export function statusTone(status: string): BadgeTone {
@@ -48,7 +44,7 @@ export function statusTone(status: string): BadgeTone {
 /** The fulfillment badge, hidden for `not_required` (SPEC.md §4). */
 export function fulfillmentBadge(status: string): string | null {
   if (!status || status === "not_required") return null;
-  return FULFILLMENT_LABELS[status] ?? status;
+  return fulfillmentLabel(status);
 }
 
 /** SPEC.md §2: the sBTC amount, or 'Pending' when there is none yet (USDC intents show dollars). */

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { PaymentStatus } from "@spay/protocol";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../harness/axe.ts";
@@ -311,7 +312,12 @@ describe("merchant dashboard part 2 in the browser", () => {
       .where("workspace_id", "=", big.workspaceId)
       .executeTakeFirstOrThrow();
     const now = Math.floor(Date.now() / 1000);
-    const statuses = ["payment_settled", "requires_payment_method", "failed", "transaction_pending"];
+    const statuses: PaymentStatus[] = [
+      "payment_settled",
+      "requires_payment_method",
+      "failed",
+      "transaction_pending",
+    ];
     for (let chunk = 0; chunk < 10; chunk++) {
       const rows = Array.from({ length: 1000 }, (_, i) => {
         const n = chunk * 1000 + i;
@@ -329,8 +335,8 @@ describe("merchant dashboard part 2 in the browser", () => {
           token_contract: "SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token",
           recipient: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
           memo: id,
-          status: statuses[n % statuses.length] as string,
-          fulfillment_status: "not_required",
+          status: statuses[n % statuses.length] ?? "payment_settled",
+          fulfillment_status: "not_required" as const,
           customer_email: `buyer${n}@example.com`,
           shipping_address: JSON.stringify(null),
           merchant_principal: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",

@@ -6,7 +6,7 @@
  *   SPAY_SECRET_KEY=sk_test_… SPAY_GATEWAY_URL=http://localhost:8787 PORT=4021 pnpm api
  */
 import { serve } from "@hono/node-server";
-import { paywall } from "@spay/sdk/server";
+import { paywall } from "@spay/sdk/x402/hono";
 import { Hono } from "hono";
 
 const apiKey = process.env.SPAY_SECRET_KEY;

@@ -1,2 +1,52 @@
-/** The one x402 codec (v2, v1 and the legacy proof form). */
-export {};
+/**
+ * `@spay/protocol/x402` — the one x402 codec, for the gateway (facilitator), the paywall and the
+ * agent: x402 v2 (`PAYMENT-REQUIRED` / `PAYMENT-SIGNATURE` / `PAYMENT-RESPONSE`), v1 (`X-PAYMENT`
+ * / `X-PAYMENT-RESPONSE`) and SPEC.md's proof form. No Node or DOM APIs.
+ */
+export { base64Decode, base64Encode, utf8Decode, utf8Encode } from "./base64.ts";
+export { decodeX402Header, encodeX402Header, MAX_HEADER_LENGTH } from "./header.ts";
+export {
+  type PaymentProof,
+  parsePaymentProof,
+  paymentForm,
+  paymentHeader,
+  readReceipt,
+  receiptHeader,
+  type X402PayloadData,
+  type X402Receipt,
+} from "./payment.ts";
+export { usdToAtomicUnits } from "./price.ts";
+export {
+  caip2Network,
+  fallbackDecimals,
+  type PaymentRequirement,
+  parseRequirement,
+  readChallenge,
+  readOffer,
+  toSpecRequirements,
+  toV1,
+  X402_TOKEN_TYPE,
+  type X402AcceptV1,
+  type X402AcceptV2,
+  type X402Challenge,
+  type X402Extra,
+  type X402Offer,
+  type X402PaymentRequiredV1,
+  type X402PaymentRequiredV2,
+  type X402SpecScheme,
+} from "./requirements.ts";
+export {
+  FROM_V1_NETWORK_NAME,
+  isObject,
+  type Json,
+  SPEC_PROOF_VERSION,
+  V1_NETWORK_NAMES,
+  X402_HEADERS,
+  X402_NETWORKS,
+  X402_REASONS,
+  X402_SCHEME,
+  X402_VERSIONS,
+  X402Error,
+  type X402Form,
+  type X402Reason,
+} from "./wire.ts";

@@ -44,18 +44,10 @@ export interface CheckoutController {
 }
 
 /**
- * The wallet payment steps (./checkout-wallet.ts). Bundled with the controller in the package; the
- * drop-in leaves them out of spay.js (the QR path never needs them) and imports them by URL.
+ * The wallet payment steps (./checkout-wallet.ts), bundled with the controller; they load the
+ * wallet module (`@stacks/connect`) on demand.
  */
 const walletSteps = lazyModule({ payWithWallet });
-
-/**
- * Where the controller imports its wallet payment steps from, instead of the bundled ones: the
- * drop-in passes the URL of `spay-wallet-ui.js` next to `spay.js`. `null` restores the default.
- */
-export function setWalletStepsUrl(url: string | null): void {
-  walletSteps.setUrl(url);
-}
 
 /** Creates a {@link CheckoutController}. Nothing happens until `start()` or `payWithWallet()`. */
 export function createCheckout(options: CheckoutOptions): CheckoutController {

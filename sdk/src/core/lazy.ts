@@ -4,10 +4,7 @@ export interface LazyModule<T> {
   current(): T | null;
   /** The module, imported on the first call (a failed import is tried again on the next call). */
   load(): Promise<T>;
-  /**
-   * Imports from `url` instead: the drop-in points these modules at the files next to spay.js
-   * (an IIFE cannot split code), keeping them out of the QR path. `null` restores the default.
-   */
+  /** Imports from `url` instead (e.g. a self-hosted copy of the chunk); `null` restores the default. */
   setUrl(url: string | null): void;
 }
 

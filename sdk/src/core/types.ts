@@ -1,41 +1,16 @@
 /**
- * The SDK's view of sPay's API objects (the server's OpenAPI document is the reference).
- * One source of truth for statuses and their labels on the client side.
+ * The SDK's view of sPay's API objects (the server's OpenAPI document is the reference). The
+ * statuses, their labels and the assets come from @spay/protocol, shared with the server.
  */
-export const PAYMENT_STATUSES = [
-  "requires_payment_method",
-  "payment_initiated",
-  "transaction_broadcast",
-  "transaction_pending",
-  "transaction_confirmed",
-  "payment_settled",
-  "failed",
-  "canceled",
-  "expired",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import type { Asset, PaymentStatus } from "@spay/protocol";
 
-/** SPEC.md §4's labels. */
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  requires_payment_method: "Awaiting Payment",
-  payment_initiated: "Payment Started",
-  transaction_broadcast: "Tx Broadcast",
-  transaction_pending: "Confirming",
-  transaction_confirmed: "Confirmed",
-  payment_settled: "Paid",
-  failed: "Failed",
-  canceled: "Canceled",
-  expired: "Expired",
-};
-
-export const TERMINAL_STATUSES: readonly PaymentStatus[] = [
-  "payment_settled",
-  "failed",
-  "canceled",
-  "expired",
-];
-
-export type Asset = "sbtc" | "usdc";
+export {
+  type Asset,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  TERMINAL_STATUSES,
+} from "@spay/protocol";
 
 export interface PaymentIntent {
   id: string;

@@ -1,8 +1,8 @@
-import { createElement } from "react";
+import { createElement, Suspense } from "react";
 import type { SPayClient } from "../core/client.js";
 import type { CreatePaymentIntentParams, PaymentIntent, WalletInfo } from "../core/types.js";
 import { BuyButton } from "../ui/buy-button/BuyButton.js";
-import { Checkout } from "../ui/checkout/Checkout.js";
+import { LazyCheckout } from "../ui/checkout/LazyCheckout.js";
 import { PaymentLinkCard } from "../ui/payment-link-card/PaymentLinkCard.js";
 import type { Theme } from "../ui/theme/theme.js";
 import { dispatchError, dispatchSuccess } from "./events.js";
@@ -95,15 +95,19 @@ export function createSPayGlobal(client: SPayClient, defaults: { theme: Theme })
         host.remove();
       };
       shadow.render(
-        createElement(Checkout, {
-          ...options,
-          client,
-          theme: options.theme ?? defaults.theme,
-          onClose: () => {
-            close();
-            options.onClose?.();
-          },
-        }),
+        createElement(
+          Suspense,
+          { fallback: null },
+          createElement(LazyCheckout, {
+            ...options,
+            client,
+            theme: options.theme ?? defaults.theme,
+            onClose: () => {
+              close();
+              options.onClose?.();
+            },
+          }),
+        ),
       );
       return { close };
     },

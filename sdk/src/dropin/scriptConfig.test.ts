@@ -20,7 +20,6 @@ describe("readScriptConfig (drop-in setup through data-* attributes)", () => {
       apiKey: "pk_test_abc",
       apiUrl: "https://api.example",
       theme: "dark",
-      scriptSrc: "https://cdn.example/sdk/spay.js",
     });
   });
 

@@ -8,13 +8,11 @@ export interface DropinConfig {
   apiUrl: string;
   /** `data-spay-theme`: light (default) or dark. */
   theme: Theme;
-  /** The script's own URL: its sibling files (the wallet chunk) are resolved against it. */
-  scriptSrc: string;
 }
 
 /**
  * The script element that loaded the drop-in: `document.currentScript` while it runs, else the
- * first script carrying `data-spay-key` (e.g. when the bundle is evaluated by a loader).
+ * first script carrying `data-spay-key` (an ES module has no `currentScript`).
  */
 export function findOwnScript(doc: Document): HTMLScriptElement | null {
   const current = doc.currentScript;
@@ -30,6 +28,5 @@ export function readScriptConfig(script: HTMLScriptElement | null, pageUrl: stri
     apiKey: script?.dataset.spayKey?.trim() || undefined,
     apiUrl: (api ? new URL(api, pageUrl).href : new URL(scriptSrc).origin).replace(/\/+$/, ""),
     theme: parseTheme(script?.dataset.spayTheme),
-    scriptSrc,
   };
 }

@@ -1,14 +1,10 @@
 /**
- * `spay-x402.js`, the script of the x402 paywall page (`@spay/sdk/server`'s `paywall` renders the
- * page): it opens the SDK's x402 overlay on the page's requirements, pays with a Stacks wallet
- * (the drop-in's `spay-wallet.js`, loaded on demand from next to this file), fetches the resource
- * again with the payment proof (SPEC.md's form: the wallet broadcasts, the proof names the txid),
- * and shows what the merchant serves.
+ * The x402 paywall page's module (`@spay/sdk/server`'s `paywall` renders the page, whose
+ * `spay-x402.js` loads this): it opens the SDK's x402 overlay on the page's requirements, pays with
+ * a Stacks wallet (the wallet chunk, loaded on demand), fetches the resource again with the payment
+ * proof (SPEC.md's form: the wallet broadcasts, the proof names the txid), and shows what the
+ * merchant serves.
  */
-import { createElement } from "react";
-import { loadWallet, setWalletModuleUrl } from "../core/wallet/index.js";
-import { X402Overlay } from "../ui/x402-overlay/X402Overlay.js";
-import { PAYWALL_DATA_ID, PAYWALL_PAGE_MESSAGES } from "../x402/paywall-page-messages.js";
 import {
   decodeX402Header,
   encodeX402Header,
@@ -18,11 +14,13 @@ import {
   X402_NETWORKS,
   type X402PaymentRequiredV2,
   type X402SpecScheme,
-} from "../x402/protocol.js";
+} from "@spay/protocol/x402";
+import { createElement } from "react";
+import { loadWallet } from "../core/wallet/index.js";
+import { X402Overlay } from "../ui/x402-overlay/X402Overlay.js";
+import { PAYWALL_DATA_ID, PAYWALL_PAGE_MESSAGES } from "../x402/paywall-page-messages.js";
 import { mountInShadow } from "./mountInShadow.js";
-import { shareRuntime } from "./sharedRuntime.js";
 
-const WALLET_FILE = "spay-wallet.js";
 const PAY_BUTTON_ID = "spay-x402-pay";
 
 /** The intent-shaped facts the wallet module's transfer needs, from an x402 scheme. */
@@ -67,14 +65,11 @@ async function showResource(res: Response): Promise<void> {
   document.querySelector("main")?.replaceChildren(pre);
 }
 
-function start(scriptSrc: string): void {
+function start(): void {
   const data = document.getElementById(PAYWALL_DATA_ID)?.textContent;
   if (!data) return;
   const required = JSON.parse(data) as X402PaymentRequiredV2;
   const requirements = toSpecRequirements(required);
-  setWalletModuleUrl(new URL(WALLET_FILE, scriptSrc).href);
-  // spay-wallet.js takes its error class from the drop-in's shared runtime: this page lends it.
-  shareRuntime();
   let paid: Response | null = null;
   let open = false;
 
@@ -124,6 +119,8 @@ function start(scriptSrc: string): void {
   openOverlay();
 }
 
-const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? location.href;
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => start(scriptSrc));
-else start(scriptSrc);
+/** Starts the page once its document is parsed (spay-x402.js calls it). */
+export function startX402Page(): void {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+}

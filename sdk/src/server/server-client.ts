@@ -1,7 +1,7 @@
+import type { X402PaymentRequiredV2 } from "@spay/protocol/x402";
 import { SPayClient, type SPayClientOptions } from "../core/client.js";
 import { pathId } from "../core/http.js";
 import type { List, PaymentIntent, PaymentStatus, Product } from "../core/types.js";
-import type { X402PaymentRequiredV2 } from "../x402/protocol.js";
 import type {
   CancellationReason,
   CreateProductParams,

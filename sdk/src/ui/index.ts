@@ -1,6 +1,6 @@
 /**
  * The checkout UI, written once with the React API: React apps use it through `@spay/sdk/react`,
- * the drop-in script renders the same components with Preact (see src/dropin/preact/).
+ * the drop-in script renders the same components on Preact (`react` aliased to `preact/compat`).
  */
 export { BuyButton, type BuyButtonProps } from "./buy-button/BuyButton.js";
 export { Checkout, type CheckoutProps } from "./checkout/Checkout.js";

@@ -2,7 +2,7 @@ import { Cl } from "@stacks/transactions";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../src/core/messages.js";
-import { DROPIN_FILES } from "../package/dist.js";
+import { type DropinFiles, dropinFiles } from "../package/dist.js";
 import { axeInPage } from "./harness/axe.js";
 import { launchChromium } from "./harness/chromium.js";
 import { latestIntent, retrieveIntent } from "./harness/merchant.js";
@@ -11,12 +11,24 @@ import { type StaticSite, startStaticSite } from "./harness/static-server.js";
 import { installTestWallet, TEST_WALLET } from "./harness/test-wallet.js";
 import { dropinPage } from "./pages.js";
 
+/**
+ * How long to wait for what the drop-in loads: spay.js imports its ES module, which imports its
+ * chunks (and the checkout overlay's when Pay opens it), before the API answers.
+ */
+const LOADING = { timeout: 10_000 };
+
 let stack: TestStack;
 let site: StaticSite;
 let browser: Browser;
+let files: DropinFiles;
 
 beforeAll(async () => {
-  [stack, site, browser] = await Promise.all([startStack(), startStaticSite(), launchChromium()]);
+  [stack, site, browser, files] = await Promise.all([
+    startStack(),
+    startStaticSite(),
+    launchChromium(),
+    dropinFiles(),
+  ]);
   const page = {
     pk: stack.merchant.pk,
     apiUrl: stack.apiUrl,
@@ -57,11 +69,11 @@ async function open(path: string, options: { wallet?: boolean } = {}) {
 describe("drop-in script on a plain HTML page, in Chromium, against the server on the devnet", () => {
   it("renders the product card from a bare script tag", async () => {
     const { page, context, errors } = await open("/shop.html");
-    await expect.poll(() => page.getByText("Browser Test Beans").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Browser Test Beans").isVisible(), LOADING).toBe(true);
     await expect(page.getByText("Browser Test Shop").isVisible()).resolves.toBe(true);
     await expect(page.getByText(MESSAGES.testBadge, { exact: true }).isVisible()).resolves.toBe(true);
     // ceil(19.99 / 100000 × 1e8) sats at the server's rate
-    await expect.poll(() => page.getByText("19,990 sats").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("19,990 sats").isVisible(), LOADING).toBe(true);
     await expect(page.getByRole("button", { name: MESSAGES.pay }).isDisabled()).resolves.toBe(true);
     expect(await page.locator("[data-spay-product]").evaluate((el) => el.shadowRoot !== null)).toBe(true);
     expect(errors).toEqual([]);
@@ -83,11 +95,16 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
     await page.getByRole("radio", { name: MESSAGES.qrMethod }).check();
     await page.getByRole("button", { name: MESSAGES.pay }).click();
     const dialog = page.getByRole("dialog", { name: MESSAGES.scanToPay });
-    await expect.poll(() => dialog.getByRole("img", { name: MESSAGES.qrImageLabel }).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole("img", { name: MESSAGES.qrImageLabel }).isVisible(), LOADING)
+      .toBe(true);
     const intent = await latestIntent(stack.apiUrl, stack.merchant.sk);
     expect(intent).toMatchObject({ amount_minor: 1999, product_id: stack.product.id, payment_method: "qr" });
     const link = dialog.getByRole("link", { name: String(intent.spay_url) });
-    expect(await link.getAttribute("href")).toBe(intent.spay_url);
+    // The customer's link is the intent's page with its client secret (a list shows it without).
+    const href = new URL(String(await link.getAttribute("href")));
+    expect(`${href.origin}${href.pathname}`).toBe(intent.spay_url);
+    expect(href.searchParams.get("client_secret")).toMatch(new RegExp(`^${intent.id}_secret_`));
     const qr = dialog.getByRole("img");
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml,/);
     // The image decodes (a broken src would keep its box but have no natural size).
@@ -95,9 +112,10 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
       await qr.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
     ).toBeGreaterThan(0);
     await expect.poll(() => dialog.getByRole("status").textContent()).toBe(MESSAGES.waitingForPayment);
-    // Up to the visible QR overlay the page fetched exactly the QR path the size budget measures.
-    expect(requested.filter((p) => p.startsWith("/sdk/"))).toEqual(
-      DROPIN_FILES.qrPath.map((f) => `/sdk/${f}`),
+    // Up to the visible QR overlay the page fetched exactly the card path and the QR overlay chunk
+    // the size test measures: no wallet code.
+    expect(requested.filter((p) => p.startsWith("/sdk/")).sort()).toEqual(
+      [...files.card, ...files.overlay, ...files.qrcode].map((f) => `/sdk/${f}`).sort(),
     );
 
     // Keyboard: focus is inside the dialog, Escape closes it and focus returns to Pay.
@@ -113,13 +131,15 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
   for (const theme of ["light", "dark"] as const) {
     it(`axe-core in Chromium: no serious or critical violation on the card and the QR overlay (${theme})`, async () => {
       const { page, context } = await open(theme === "dark" ? "/dark.html" : "/shop.html");
-      await expect.poll(() => page.getByText("19,990 sats").isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("19,990 sats").isVisible(), LOADING).toBe(true);
       const card = await axeInPage(page);
       expect(card.serious).toEqual([]);
       expect(card.shadowNodesChecked).toBeGreaterThan(10);
       await page.getByRole("radio", { name: MESSAGES.qrMethod }).check();
       await page.getByRole("button", { name: MESSAGES.pay }).click();
-      await expect.poll(() => page.getByRole("img", { name: MESSAGES.qrImageLabel }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole("img", { name: MESSAGES.qrImageLabel }).isVisible(), LOADING)
+        .toBe(true);
       const overlay = await axeInPage(page);
       expect(overlay.serious).toEqual([]);
       expect(overlay.shadowNodesChecked).toBeGreaterThan(card.shadowNodesChecked);
@@ -129,7 +149,7 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
 
   it("without a wallet installed, a wallet checkout asks with the wallet picker loaded on demand; Cancel reports -31001", async () => {
     const { page, context, requested, errors } = await open("/shop.html");
-    await expect.poll(() => page.evaluate(() => window.SPay !== undefined)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.SPay !== undefined), LOADING).toBe(true);
     await page.evaluate(() => {
       const w = window as unknown as { __spayError?: { name: string; message: string; code?: number } };
       window.SPay?.checkout({
@@ -150,7 +170,7 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
     for (const name of ["Leather", "Xverse", "Asigna", "Fordefi"]) {
       expect(await picker.getByRole("button", { name: new RegExp(name) }).isDisabled()).toBe(true);
     }
-    expect(requested).toContain("/sdk/spay-wallet-ui.js");
+    for (const file of files.overlay) expect(requested).toContain(`/sdk/${file}`);
     await picker.getByRole("button", { name: MESSAGES.cancel }).click();
     await expect.poll(() => picker.count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __spayError?: unknown }).__spayError)).toEqual({
@@ -159,7 +179,7 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
       code: -31001,
     });
     // Picking needs no wallet code: @stacks/connect is loaded only to pay.
-    expect(requested).not.toContain("/sdk/spay-wallet.js");
+    for (const file of files.wallet) expect(requested).not.toContain(`/sdk/${file}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -200,7 +220,7 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
     expect(sender).toEqual(Cl.principal(TEST_WALLET.address));
     expect(recipient).toEqual(Cl.principal(stack.merchant.payoutAddress));
     expect(call?.params.postConditions).toHaveLength(1);
-    for (const file of DROPIN_FILES.onDemand) expect(requested).toContain(`/sdk/${file}`);
+    for (const file of files.wallet) expect(requested).toContain(`/sdk/${file}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { distFile } from "./dist.js";
+import { distFile, dropinFiles } from "./dist.js";
 
 /** Strings only @stacks/connect, its wallet modal or WalletConnect (Reown) carry. */
 const WALLET_MARKERS = [
@@ -13,38 +13,53 @@ const WALLET_MARKERS = [
   /__CONNECT_VERSION__/,
 ];
 
-describe("the drop-in keeps the wallet code out of the QR path", () => {
-  it("dist/spay.js and the wallet UI file contain no @stacks/connect, WalletConnect or Reown code", async () => {
-    for (const file of ["spay.js", "spay-wallet-ui.js"]) {
+/** Preact's internals (its hooks state, the vnode option): in one file means one copy of Preact. */
+const PREACT_MARKER = /__H/;
+
+describe("the drop-in: a classic script, ES modules and chunks loaded when needed", () => {
+  it("spay.js and spay-x402.js are classic scripts importing their ES module from beside them", async () => {
+    for (const [file, module] of [
+      ["spay.js", "dropin/spay.js"],
+      ["spay-x402.js", "x402-page/x402-page.js"],
+    ] as const) {
       const script = await readFile(distFile(file), "utf8");
-      for (const marker of WALLET_MARKERS) expect(script, `${file}: ${marker}`).not.toMatch(marker);
+      expect(script, file).not.toMatch(/(^|[;}\s])(import|export)\s*[{*"\w]/); // no ES module syntax
+      expect(script).toContain(`"${module}"`);
+      expect(script).toMatch(/\bimport\(/);
+      distFile(module);
     }
   });
 
-  it("spay.js imports the wallet UI file by its URL, which imports the sibling spay-wallet.js", async () => {
-    const script = await readFile(distFile("spay.js"), "utf8");
-    expect(script).toContain('"spay-wallet-ui.js"');
-    expect(script).toMatch(/\bimport\(\w+\)/); // import(url): the URL next to the script
-    expect(script).not.toContain("spay-wallet.js");
-    const walletUi = await readFile(distFile("spay-wallet-ui.js"), "utf8");
-    expect(walletUi).toContain('import("./spay-wallet.js")');
+  it("the card path and the QR overlay hold no @stacks/connect, WalletConnect or Reown code; the wallet chunk does", async () => {
+    const files = await dropinFiles();
+    for (const file of [...files.card, ...files.overlay, ...files.qrcode]) {
+      const script = await readFile(distFile(file), "utf8");
+      for (const marker of WALLET_MARKERS) expect(script, `${file}: ${marker}`).not.toMatch(marker);
+    }
+    const wallet = await Promise.all(files.wallet.map((f) => readFile(distFile(f), "utf8")));
+    expect(wallet.join("\n")).toMatch(/stx_callContract/);
   });
 
-  it("the wallet UI file renders with spay.js's Preact: no copy of Preact, no bare imports", async () => {
-    const walletUi = await readFile(distFile("spay-wallet-ui.js"), "utf8");
-    expect(walletUi).toMatch(/Symbol\.for\("spay\.runtime"\)/);
-    expect(walletUi).not.toMatch(/__H|__hooks|options\.vnode/); // Preact's internals
-    expect(walletUi).not.toMatch(/\bfrom\s*["'][^./]/);
-    expect(walletUi).toMatch(/export\s*\{[^}]*payWithWallet/);
-    expect(walletUi).toMatch(/export\s*\{[^}]*walletUi/);
+  it("one copy of Preact (preact/compat standing in for React), on the card path", async () => {
+    const files = await dropinFiles();
+    const all = [...files.card, ...files.overlay, ...files.qrcode, ...files.wallet];
+    const withPreact = [];
+    for (const file of all)
+      if (PREACT_MARKER.test(await readFile(distFile(file), "utf8"))) withPreact.push(file);
+    expect(withPreact).toHaveLength(1);
+    expect(files.card).toContain(withPreact[0]);
   });
 
-  it("spay-wallet.js is a self-contained ESM module: no bare imports a browser could not resolve", async () => {
-    const wallet = await readFile(distFile("spay-wallet.js"), "utf8");
-    expect(wallet).toMatch(/stx_callContract/);
-    expect(wallet).toMatch(/export\s*\{[^}]*walletModule/);
-    expect(wallet).not.toMatch(/\bfrom\s*["'][^./]/);
-    expect(wallet).not.toMatch(/\bimport\s*\(\s*["'][^./]/);
+  it("every module of dist/dropin/ imports only relative files a browser can fetch: no bare specifiers", async () => {
+    const files = await dropinFiles();
+    let imports = 0;
+    for (const file of [...files.card, ...files.overlay, ...files.qrcode, ...files.wallet, ...files.unused]) {
+      if (file === "spay.js") continue;
+      const specifiers = moduleSpecifiers(await readFile(distFile(file), "utf8"));
+      imports += specifiers.length;
+      for (const specifier of specifiers) expect(specifier, file).toMatch(/^\.\.?\//);
+    }
+    expect(imports).toBeGreaterThan(files.card.length); // the chunks' imports were seen
   });
 
   it("core and React reach @stacks/connect only through lazily imported chunks", async () => {
@@ -69,6 +84,16 @@ describe("the drop-in keeps the wallet code out of the QR path", () => {
     }
   });
 });
+
+/** What an ES module of dist/ imports: its import/export statements' and `import("…")`'s specifiers. */
+function moduleSpecifiers(source: string): string[] {
+  const statements = source.matchAll(
+    /(?:^|[;}\n])\s*(?:import|export)\s*[^;"'`()]*?\bfrom\s*["']([^"']+)["']/g,
+  );
+  const bare = source.matchAll(/(?:^|[;}\n])\s*import\s*["']([^"']+)["']/g);
+  const dynamic = source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g);
+  return [...statements, ...bare, ...dynamic].map((m) => m[1]!);
+}
 
 /** The files `source` (the file `file`) imports with a dynamic `import("./…")`. */
 function lazyImports(file: string, source: string): string[] {

@@ -88,12 +88,12 @@ describe("the packed tarball installed in a fresh project", () => {
     expect(await runNode("cjs.cjs", source)).toEqual(ALL_OK);
   });
 
-  it("the drop-in script and its wallet file ship side by side", async () => {
+  it("the drop-in script and its ES module ship side by side", async () => {
     const source = `
       const path = require("node:path"), fs = require("node:fs");
       const script = require.resolve("@spay/sdk/spay.js");
-      console.log(JSON.stringify({ script: fs.existsSync(script), wallet: fs.existsSync(path.join(path.dirname(script), "spay-wallet.js")) }));`;
-    expect(await runNode("dropin.cjs", source)).toEqual({ script: true, wallet: true });
+      console.log(JSON.stringify({ script: fs.existsSync(script), module: fs.existsSync(path.join(path.dirname(script), "dropin", "spay.js")) }));`;
+    expect(await runNode("dropin.cjs", source)).toEqual({ script: true, module: true });
   });
 
   it("the types compile for a TypeScript consumer (NodeNext and Bundler resolution)", async () => {

@@ -50,6 +50,9 @@ describe("the packed tarball passes the package linters", () => {
       "./server",
       "./snippets",
       "./x402",
+      "./x402/express",
+      "./x402/fetch",
+      "./x402/hono",
     ]);
     // node10 (no `exports` support) is outside the node16 profile: only its resolutions may fail.
     const problems = Object.values(report.problems ?? {})

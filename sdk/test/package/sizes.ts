@@ -2,14 +2,14 @@
  * Test support: gzip sizes of the built files as a page loads them. Library entries are bundled
  * from dist/ with their npm dependencies and minified as a merchant's bundler ships them; what a
  * page loads up front is the entry and its static imports, lazily imported chunks (the wallet
- * module with @stacks/connect, the QR encoder) are counted apart. The drop-in is measured as
- * built, by the files a page loads.
+ * module with @stacks/connect, `qrcode`) are counted apart. The drop-in is measured as built, by
+ * the files a page loads.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { DROPIN_FILES, distFile, PACKAGE_DIR } from "./dist.js";
+import { distFile, dropinFiles, PACKAGE_DIR } from "./dist.js";
 
 /** The part of esbuild's API used here (esbuild is tsup's dependency, not resolvable by name from here). */
 interface Esbuild {
@@ -45,24 +45,32 @@ export interface Measured {
 
 export const gzipSize = (bytes: Uint8Array | string): number => gzipSync(bytes, { level: 9 }).length;
 
+/** The drop-in's files by when a page loads them (see {@link dropinFiles}), gzipped one by one. */
+export interface DropinSizes {
+  /** Up to a visible payment-link card (budget {@link SIZE_BUDGETS.dropin}). */
+  card: number;
+  /** The QR overlay chunk: the checkout overlay and `qrcode`, loaded when Pay opens it. */
+  qrOverlay: number;
+  /** The wallet chunk: the wallet module with `@stacks/connect`, loaded to pay with a wallet. */
+  wallet: number;
+}
+
 /**
- * The drop-in: the files on its QR path (see DROPIN_FILES) summed, and each file it loads only for
- * a wallet payment. A `dist/spay*.js` missing from DROPIN_FILES fails the measurement, so a new
- * file cannot escape the budget unclassified.
+ * The drop-in measured file by file as the browser downloads them, each gzipped on its own (as a
+ * server compresses each response). Every file of dist/dropin/ belongs to a group.
  */
-export async function measureDropin(): Promise<{ initial: number; onDemand: Map<string, number> }> {
-  const listed: readonly string[] = [...DROPIN_FILES.qrPath, ...DROPIN_FILES.onDemand, ...DROPIN_FILES.pages];
-  const built = (await readdir(path.join(PACKAGE_DIR, "dist"))).filter((f) => /^spay.*\.js$/.test(f));
-  const unlisted = built.filter((f) => !listed.includes(f));
-  if (unlisted.length > 0) {
-    throw new Error(`dist/${unlisted.join(", dist/")}: list it in DROPIN_FILES (QR path or on demand)`);
-  }
-  const size = async (file: string) => gzipSize(await readFile(distFile(file)));
-  let initial = 0;
-  for (const file of DROPIN_FILES.qrPath) initial += await size(file);
-  const onDemand = new Map<string, number>();
-  for (const file of DROPIN_FILES.onDemand) onDemand.set(file, await size(file));
-  return { initial, onDemand };
+export async function measureDropin(): Promise<DropinSizes> {
+  const files = await dropinFiles();
+  const size = async (group: string[]) => {
+    let total = 0;
+    for (const file of group) total += gzipSize(await readFile(distFile(file)));
+    return total;
+  };
+  return {
+    card: await size(files.card),
+    qrOverlay: await size([...files.overlay, ...files.qrcode]),
+    wallet: await size(files.wallet),
+  };
 }
 
 /**

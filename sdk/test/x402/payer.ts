@@ -4,13 +4,13 @@
  */
 import { ACCOUNTS, SBTC_CONTRACT_ID } from "@spay/devnet";
 import { signTokenTransfer } from "@spay/devnet/testing";
-import { broadcastTransaction } from "@stacks/transactions";
 import {
   decodeX402Header,
   encodeX402Header,
   type X402AcceptV2,
   type X402PaymentRequiredV2,
-} from "../../src/x402/protocol.js";
+} from "@spay/protocol/x402";
+import { broadcastTransaction } from "@stacks/transactions";
 
 export type DevnetAccount = (typeof ACCOUNTS)[number];
 

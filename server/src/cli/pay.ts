@@ -10,6 +10,7 @@ import {
   someCV,
   uintCV,
 } from "@stacks/transactions";
+import { readApiAnswer } from "./api-error.ts";
 
 export interface PayOptions {
   apiUrl: string;
@@ -21,6 +22,8 @@ export interface PayOptions {
   amount?: bigint | undefined;
   /** Leave the memo out: the transfer then pays no intent and waits as unmatched until the merchant assigns it. */
   omitMemo?: boolean;
+  /** Told each step as it starts (fetching the intent, signing, broadcasting, reporting the txid). */
+  onProgress?: (step: string) => void;
 }
 
 export interface IntentForPayment {
@@ -33,15 +36,29 @@ export interface IntentForPayment {
   asset: string;
 }
 
-async function api<T>(options: PayOptions, method: string, path: string, body?: unknown): Promise<T> {
+/** One call to the sPay API with the options' key; an error answer throws an `ApiError` (code + message). */
+export async function api<T>(
+  options: Pick<PayOptions, "apiUrl" | "apiKey">,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${options.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${options.apiKey}`, "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const json = (await res.json()) as T & { error?: { message: string } };
-  if (!res.ok) throw new Error(`${method} ${path}: ${json.error?.message ?? res.status}`);
-  return json;
+  return readApiAnswer<T>(res, `${method} ${path.split("?")[0]}`);
+}
+
+/**
+ * The path that reads an intent with this key: a secret key names it by id; a publishable key needs
+ * its client secret (`pi_…_secret_…`), which names the id and goes in the query.
+ */
+export function intentPath(idOrClientSecret: string): { id: string; path: string; query: string } {
+  const [id = idOrClientSecret] = idOrClientSecret.split("_secret_");
+  const query = id === idOrClientSecret ? "" : `?client_secret=${encodeURIComponent(idOrClientSecret)}`;
+  return { id, path: `/v1/payment_intents/${id}`, query };
 }
 
 /** The SIP-010 `transfer` an intent asks for, with its memo and a `willSendEq` post-condition (deny mode). */
@@ -101,26 +118,25 @@ export async function broadcastIntentTransfer(
 /** Pays an intent from a funded account: build, sign, broadcast, and report the txid to sPay. */
 export async function payIntent(
   options: PayOptions,
-): Promise<{ txid: string; amount: string; from: string }> {
-  // A secret key names the intent by id; a publishable key needs its client secret (`pi_…_secret_…`),
-  // which names the id and goes in the query.
-  const [id] = options.intentId.split("_secret_");
-  const secret = id === options.intentId ? "" : `?client_secret=${encodeURIComponent(options.intentId)}`;
-  const intent = await api<IntentForPayment>(options, "GET", `/v1/payment_intents/${id}${secret}`);
+): Promise<{ intentId: string; txid: string; amount: string; from: string }> {
+  const progress = options.onProgress ?? (() => {});
+  const { path, query } = intentPath(options.intentId);
+  progress("Fetching the payment intent");
+  const intent = await api<IntentForPayment>(options, "GET", `${path}${query}`);
+  const amount = options.amount ?? BigInt(intent.amount_asset);
+  progress(`Signing a transfer of ${amount} units`);
   const tx = await buildIntentTransfer(intent, options.privateKey, options.chainApiUrl, options);
-  // Resolves with the txid, or throws with the node's rejection (BadNonce, NotEnoughFunds, …).
-  const result = await broadcastTransaction({
-    transaction: tx,
-    network: "testnet",
-    client: { baseUrl: options.chainApiUrl },
-  });
-  await api(options, "POST", `/v1/payment_intents/${intent.id}/submit${secret}`, {
-    txid: result.txid,
+  progress("Broadcasting the transfer to the chain");
+  const { txid } = await broadcastIntentTransfer(tx, options.chainApiUrl);
+  progress(`Reporting txid ${txid} to sPay`);
+  await api(options, "POST", `/v1/payment_intents/${intent.id}/submit${query}`, {
+    txid,
     payment_method: "wallet",
   });
   return {
-    txid: result.txid,
-    amount: (options.amount ?? BigInt(intent.amount_asset)).toString(),
+    intentId: intent.id,
+    txid,
+    amount: amount.toString(),
     from: privateKeyToAddress(options.privateKey, "testnet"),
   };
 }

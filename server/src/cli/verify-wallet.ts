@@ -1,5 +1,6 @@
 import { getAddressFromPrivateKey, privateKeyToPublic } from "@stacks/transactions";
 import { signStacksMessage } from "../domain/stacks-address.ts";
+import { readApiAnswer } from "./api-error.ts";
 
 export interface VerifyWalletOptions {
   apiUrl: string;
@@ -11,13 +12,7 @@ export interface VerifyWalletOptions {
 }
 
 async function call<T>(url: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  const body = (await res.json().catch(() => null)) as T & { error?: { code: string; message: string } };
-  if (!res.ok)
-    throw new Error(
-      `${init.method ?? "GET"} ${url} → ${res.status} ${body?.error?.code ?? ""} ${body?.error?.message ?? ""}`,
-    );
-  return body;
+  return readApiAnswer<T>(await fetch(url, init), `${init.method ?? "GET"} ${new URL(url).pathname}`);
 }
 
 /**

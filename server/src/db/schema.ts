@@ -1,3 +1,4 @@
+import type { Asset, FulfillmentStatus, PaymentStatus } from "@spay/protocol";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** JSON columns: written as a JSON string, read back parsed. */
@@ -157,15 +158,16 @@ export interface PaymentIntentsTable {
   env: "test" | "live";
   amount_minor: number;
   currency: string;
-  asset: "sbtc" | "usdc";
+  asset: Asset;
   /** Atomic units of the asset (sats for sBTC), fixed at creation. numeric → string. */
   amount_asset: string;
   usd_per_btc: string | null;
   token_contract: string;
   recipient: string;
   memo: string;
-  status: string;
-  fulfillment_status: string;
+  /** Written only through changeIntent (services/settlement/transitions.ts). */
+  status: PaymentStatus;
+  fulfillment_status: FulfillmentStatus;
   customer_email: string | null;
   shipping_address: Json<Record<string, unknown> | null>;
   merchant_principal: string | null;
@@ -186,8 +188,8 @@ export interface PaymentEventsTable {
   id: string;
   seq: Seq;
   payment_intent_id: string;
-  from_status: string | null;
-  to_status: string;
+  from_status: PaymentStatus | null;
+  to_status: PaymentStatus;
   reason: string | null;
   txid: string | null;
   created_at: number;

@@ -119,7 +119,7 @@ describe("who may target private networks", () => {
     expect(loadConfig({ SPAY_CHAIN: "mainnet" }).deployment).toBe("hosted");
     expect(loadConfig({ SPAY_DEPLOYMENT: "hosted" }).deployment).toBe("hosted");
     expect(loadConfig({ SPAY_CHAIN: "testnet", SPAY_DEPLOYMENT: "local" }).deployment).toBe("local");
-    expect(() => loadConfig({ SPAY_DEPLOYMENT: "public" })).toThrow(/deployment/);
+    expect(() => loadConfig({ SPAY_DEPLOYMENT: "public" })).toThrow(/SPAY_DEPLOYMENT/);
   });
 });
 

@@ -1,7 +1,8 @@
 import { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
-import { ApiError, type ErrorCode } from "../domain/errors.ts";
+import type { ErrorCode } from "@spay/protocol";
+import { ApiError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 
 /** Node's parser errors that mean "the request line and headers exceed --max-http-header-size". */

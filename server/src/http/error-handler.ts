@@ -1,8 +1,9 @@
+import { ERRORS, type ErrorCode } from "@spay/protocol";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { ApiError, ERRORS, type ErrorCode } from "../domain/errors.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
 
 export interface ErrorBody {

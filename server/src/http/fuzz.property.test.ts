@@ -1,10 +1,10 @@
 import { ACCOUNTS, type Devnet, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
 import { signTokenTransfer } from "@spay/devnet/testing";
+import { encodeX402Header as encodeHeader } from "@spay/protocol/x402";
 import { fetchNonce } from "@stacks/transactions";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { encodeHeader } from "../domain/x402/codec.ts";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 import {
   listOperations,

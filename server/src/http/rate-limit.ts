@@ -2,7 +2,7 @@ import { ApiError } from "../domain/errors.ts";
 
 /**
  * Token buckets kept in process memory, one per caller key. Each API process enforces its own
- * share; behind a load balancer the effective limit is per process (README: scaling).
+ * share; behind a load balancer the effective limit is per process (docs/architecture.md: scaling).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
@@ -6,7 +7,7 @@ let merchant: Merchant;
 beforeAll(async () => {
   api = await startTestApi();
   merchant = await setupMerchant(api);
-  const rows: [number, string, string | null][] = [
+  const rows: [number, PaymentStatus, string | null][] = [
     [1000, "payment_settled", "Ann@Example.com"],
     [2500, "payment_settled", "ann@example.com"],
     [400, "failed", "bob@example.com"],

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { EVENT_TYPES } from "@spay/protocol";
 import { streamSSE } from "hono/streaming";
-import { EVENT_TYPES } from "../domain/event-types.ts";
 import type { Deps } from "../http/context.ts";
 import {
   bearerSecurity,

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function intent(status: string) {
+async function intent(status: PaymentStatus) {
   const res = await api.request("POST", "/v1/payment_intents", {
     token: merchant.sk,
     body: { amount_minor: 900 },

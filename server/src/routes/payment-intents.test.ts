@@ -1,5 +1,5 @@
+import { SBTC_CONTRACT } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SBTC_CONTRACT } from "../domain/tokens.ts";
 import {
   type Merchant,
   setupMerchant,

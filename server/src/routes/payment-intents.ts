@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ASSETS, PAYMENT_METHODS, PAYMENT_STATUSES, TERMINAL_STATUSES } from "@spay/protocol";
 import { streamSSE } from "hono/streaming";
 import { TXID_PATTERN } from "../chain/client.ts";
 import { ApiError } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, TERMINAL_STATUSES } from "../domain/payment-status.ts";
-import { ASSETS } from "../domain/tokens.ts";
 import type { Deps } from "../http/context.ts";
 import {
   bearerSecurity,

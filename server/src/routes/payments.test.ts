@@ -1,3 +1,4 @@
+import type { FulfillmentStatus, PaymentStatus } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
@@ -6,7 +7,7 @@ let merchant: Merchant;
 const ids: Record<string, string> = {};
 
 /** One intent per (status, fulfillment) the chips tell apart. */
-const FIXTURES: [name: string, status: string, fulfillment: string][] = [
+const FIXTURES: [name: string, status: PaymentStatus, fulfillment: FulfillmentStatus][] = [
   ["awaiting", "requires_payment_method", "not_required"],
   ["confirming", "transaction_pending", "not_required"],
   ["confirmed", "transaction_confirmed", "not_required"],

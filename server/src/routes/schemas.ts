@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from "../domain/payment-status.ts";
-import { ASSETS } from "../domain/tokens.ts";
+import { ASSETS, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from "@spay/protocol";
 
 /** Response schemas: the OpenAPI document and the docs site's API reference come from these. */
 const ts = z.number().int().openapi({ description: "Unix seconds" });

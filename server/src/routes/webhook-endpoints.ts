@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ALL_EVENTS, EVENT_TYPE_ALIASES, EVENT_TYPES } from "../domain/event-types.ts";
+import { ALL_EVENTS, EVENT_TYPE_ALIASES, EVENT_TYPES } from "@spay/protocol";
 import type { Deps } from "../http/context.ts";
 import {
   bearerSecurity,

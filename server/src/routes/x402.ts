@@ -1,18 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ASSETS } from "../domain/tokens.ts";
-import { decodeHeader, parsePaymentProof, parseRequirement } from "../domain/x402/codec.ts";
-import { type PaymentProof, X402Error } from "../domain/x402/protocol.ts";
+import { ASSETS } from "@spay/protocol";
+import {
+  decodeX402Header as decodeHeader,
+  type PaymentProof,
+  parsePaymentProof,
+  parseRequirement,
+  X402Error,
+} from "@spay/protocol/x402";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
-import {
-  type StatedRequirement,
-  settlePayment,
-  supportedKinds,
-  verifyPayment,
-} from "../services/x402/facilitator.ts";
+import { type StatedRequirement, supportedKinds, verifyPayment } from "../services/x402/facilitator.ts";
 import { issueRequirements } from "../services/x402/requirements.ts";
+import { settlePayment } from "../services/x402/settle.ts";
 
 const Offer = z
   .object({

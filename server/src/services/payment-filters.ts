@@ -1,6 +1,6 @@
+import { FAILED_STATUSES, OPEN_FULFILLMENT_STATUSES, PENDING_STATUSES } from "@spay/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { PaymentStatus } from "../domain/payment-status.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
@@ -10,18 +10,6 @@ import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts"
 /** SPEC.md §4 "Filters": the chips of the Payments screen. */
 export const PAYMENT_FILTERS = ["all", "paid", "pending", "fulfillment", "failed"] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
-
-/** Pending = the five in-flight statuses plus requires_payment_method. */
-export const PENDING_STATUSES: readonly PaymentStatus[] = [
-  "requires_payment_method",
-  "payment_initiated",
-  "transaction_broadcast",
-  "transaction_pending",
-  "transaction_confirmed",
-];
-export const FAILED_STATUSES: readonly PaymentStatus[] = ["failed", "canceled", "expired"];
-/** Fulfillment = settled, fulfillment required and not yet delivered or completed. */
-export const OPEN_FULFILLMENT_STATUSES = ["processing", "shipped"] as const;
 
 type IntentsBuilder = ExpressionBuilder<Database, "payment_intents">;
 

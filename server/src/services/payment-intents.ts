@@ -1,20 +1,19 @@
+import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
-import { INTENT_EVENT } from "../domain/event-types.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
-import { CANCELABLE_STATUSES, type PaymentStatus } from "../domain/payment-status.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
-import type { Asset } from "../domain/tokens.ts";
 import type { Deps, Principal } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { cataloguePrice } from "./catalogue.ts";
 import { environmentOf } from "./environments.ts";
-import { eventValues, recordEvent } from "./events.ts";
+import { eventValues } from "./events.ts";
 import { fetchPage, type Page } from "./pagination.ts";
+import { changeIntent } from "./settlement/transitions.ts";
 import { tokensFor } from "./token-registry.ts";
 
 export interface CreatePaymentIntentInput {
@@ -32,6 +31,11 @@ export interface CreatePaymentIntentInput {
   payment_method?: "wallet" | "qr" | "x402" | undefined;
   env?: "test" | "live" | undefined;
   expires_in?: number | undefined;
+  /**
+   * A payment already made to exact terms (the x402 facilitator): the amount in the token's atomic
+   * units and the memo its transfer carries (default the intent id); amount_minor only reports.
+   */
+  exact_terms?: { amount_asset: bigint; memo: string | null } | undefined;
 }
 
 export interface PaymentIntentView {
@@ -93,7 +97,7 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     usd_per_btc: row.usd_per_btc === null ? null : Number(row.usd_per_btc),
     recipient: row.recipient,
     memo: row.memo,
-    status: row.status as PaymentStatus,
+    status: row.status,
     status_reason: row.status_reason,
     fulfillment_status: row.fulfillment_status,
     customer_email: row.customer_email,
@@ -256,9 +260,11 @@ export async function createPaymentIntent(
   const price = await intentPrice(deps.db, scope, ctx, input);
 
   const token = tokensFor(deps.config, env)[input.asset];
-  const amountAsset = quote
-    ? centsToSats(price.amountMinor, quote.usdPerBtc)
-    : centsToUsdcUnits(price.amountMinor);
+  const amountAsset = input.exact_terms
+    ? input.exact_terms.amount_asset
+    : quote
+      ? centsToSats(price.amountMinor, quote.usdPerBtc)
+      : centsToUsdcUnits(price.amountMinor);
   const id = newId("paymentIntent");
   const now = nowSeconds();
   const row: PaymentIntentRow = {
@@ -275,7 +281,7 @@ export async function createPaymentIntent(
     token_contract: token.contractId,
     recipient,
     // The id is ≤ 34 bytes, unique, and what the wallet puts in the SIP-010 memo.
-    memo: id,
+    memo: input.exact_terms?.memo ?? id,
     status: "requires_payment_method",
     fulfillment_status: "not_required",
     customer_email: input.customer_email ?? null,
@@ -374,33 +380,14 @@ export async function cancelPaymentIntent(
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw notFound("payment_intent", id);
-    const from = current.status as PaymentStatus;
-    if (!CANCELABLE_STATUSES.includes(from)) {
+    // Once a transaction is under way (or the intent ended) there is nothing left to cancel.
+    const change = decide(current, { kind: "canceled", now: nowSeconds(), reason });
+    if (!change) {
       throw new ApiError("payment_intent_unexpected_state", {
-        message: `You cannot cancel this PaymentIntent because it has a status of ${from}.`,
+        message: `You cannot cancel this PaymentIntent because it has a status of ${current.status}.`,
       });
     }
-    const now = nowSeconds();
-    const canceled = await trx
-      .updateTable("payment_intents")
-      .set({
-        status: "canceled",
-        canceled_at: now,
-        cancellation_reason: reason ?? null,
-        status_reason: reason ?? "canceled",
-        updated_at: now,
-      })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordPaymentEvent(trx, id, from, "canceled", { reason: reason ?? "canceled" });
-    await recordEvent(trx, {
-      workspaceId: scope.workspaceId,
-      env: canceled.env,
-      type: INTENT_EVENT.canceled,
-      object: paymentIntentView(deps, canceled),
-    });
-    return canceled;
+    return changeIntent(deps, trx, current, change);
   });
   return paymentIntentView(deps, row);
 }

@@ -1,15 +1,17 @@
+import {
+  DEVNET_TOKENS as DEVNET_DEFAULTS,
+  MAINNET_TOKENS,
+  TESTNET_TOKENS,
+  type TokenRegistry,
+} from "@spay/protocol";
 import type { Config } from "../config.ts";
-import { MAINNET_TOKENS, SBTC_CONTRACT, type TokenRegistry } from "../domain/tokens.ts";
 
-/** The embedded devnet's tokens: simnet's built-in sBTC and our own 6-decimal USDC. */
+/** The embedded devnet's tokens; its USDC contract id may be overridden (SPAY_DEVNET_USDC_CONTRACT). */
 export const DEVNET_TOKENS: TokenRegistry = {
-  sbtc: { asset: "sbtc", contractId: SBTC_CONTRACT, assetName: "sbtc-token", decimals: 8, symbol: "sBTC" },
+  ...DEVNET_DEFAULTS,
   usdc: {
-    asset: "usdc",
-    contractId: process.env.SPAY_DEVNET_USDC_CONTRACT ?? "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdc",
-    assetName: "usdc-token",
-    decimals: 6,
-    symbol: "USDC",
+    ...DEVNET_DEFAULTS.usdc,
+    contractId: process.env.SPAY_DEVNET_USDC_CONTRACT ?? DEVNET_DEFAULTS.usdc.contractId,
   },
 };
 
@@ -17,18 +19,14 @@ export const DEVNET_TOKENS: TokenRegistry = {
 export function testnetTokens(env: NodeJS.ProcessEnv = process.env): TokenRegistry {
   return {
     sbtc: {
-      asset: "sbtc",
-      contractId: env.SPAY_TESTNET_SBTC_CONTRACT ?? "ST1F7QA2MDF17S807EPA36TSS8AMEFY4KA9TVGWXT.sbtc-token",
-      assetName: env.SPAY_TESTNET_SBTC_ASSET ?? "sbtc-token",
-      decimals: 8,
-      symbol: "sBTC",
+      ...TESTNET_TOKENS.sbtc,
+      contractId: env.SPAY_TESTNET_SBTC_CONTRACT ?? TESTNET_TOKENS.sbtc.contractId,
+      assetName: env.SPAY_TESTNET_SBTC_ASSET ?? TESTNET_TOKENS.sbtc.assetName,
     },
     usdc: {
-      asset: "usdc",
-      contractId: env.SPAY_TESTNET_USDC_CONTRACT ?? "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdcx",
-      assetName: env.SPAY_TESTNET_USDC_ASSET ?? "usdcx-token",
-      decimals: 6,
-      symbol: "USDC",
+      ...TESTNET_TOKENS.usdc,
+      contractId: env.SPAY_TESTNET_USDC_CONTRACT ?? TESTNET_TOKENS.usdc.contractId,
+      assetName: env.SPAY_TESTNET_USDC_ASSET ?? TESTNET_TOKENS.usdc.assetName,
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The wallet calls, on `@stacks/connect` v8. The only module that imports it: it pulls in
  * WalletConnect and is large, so it is loaded on demand by `loadWallet()` (and shipped to the
- * drop-in as the separate `spay-wallet.js`), never with the QR path.
+ * drop-in as its wallet chunk), never with the QR path.
  */
 import {
   type MethodParams,

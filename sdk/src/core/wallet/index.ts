@@ -36,9 +36,8 @@ export interface WalletModule {
 const walletChunk = lazyModule<{ walletModule: WalletModule }>(() => import("./connect.js"));
 
 /**
- * Where {@link loadWallet} imports the wallet module from, instead of the bundled chunk. The
- * drop-in script calls it with the URL of `spay-wallet.js` next to `spay.js` (an ESM file with
- * `@stacks/connect` inlined), since an IIFE cannot split code. `null` restores the default.
+ * Where {@link loadWallet} imports the wallet module from, instead of the bundled chunk (e.g. a
+ * self-hosted ESM build of it). `null` restores the default.
  */
 export function setWalletModuleUrl(url: string | null): void {
   walletChunk.setUrl(url);

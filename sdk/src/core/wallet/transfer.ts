@@ -1,3 +1,4 @@
+import { SBTC_ASSET_NAME, usdcAssetName } from "@spay/protocol";
 import { Address, Cl, Pc, postConditionToHex } from "@stacks/transactions";
 import type { PaymentIntent } from "../types.js";
 
@@ -17,9 +18,8 @@ export function intentNetwork(intent: Pick<PaymentIntent, "env">): "mainnet" | "
  * `sbtc-token`; mainnet USDCx (`….usdcx`) `usdcx-token`; the devnet USDC (`….usdc`) `usdc-token`.
  */
 export function tokenAssetName(intent: Pick<PaymentIntent, "asset" | "token_contract">): string {
-  if (intent.asset === "sbtc") return "sbtc-token";
-  const contractName = intent.token_contract.split(".")[1];
-  return contractName === "usdcx" ? "usdcx-token" : "usdc-token";
+  if (intent.asset === "sbtc") return SBTC_ASSET_NAME;
+  return usdcAssetName(intent.token_contract.split(".")[1] ?? "");
 }
 
 // Address versions (SPEC.md §9): single-sig mainnet 22 / testnet 26, multisig 20 / 21.

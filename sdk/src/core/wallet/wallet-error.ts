@@ -1,7 +1,7 @@
 /**
  * A wallet's JSON-RPC failure (SPEC.md §8 codes). The message is SPEC.md's text for the code
  * (`User canceled the request` for -31001); the wallet's own words stay in `detail`. In a module
- * of its own so the drop-in's lazily loaded files use spay.js's class (`instanceof` holds across them).
+ * of its own, shared by the wallet chunk and the checkout (`instanceof` holds across chunks).
  */
 export class WalletError extends Error {
   override readonly name = "WalletError";

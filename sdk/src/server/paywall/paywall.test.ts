@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SBTC_CONTRACT_ID, USDC_CONTRACT_ID } from "@spay/devnet";
+import { decodeX402Header } from "@spay/protocol/x402";
 import express from "express";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,6 @@ import {
   requiredOf,
   signTransfer,
 } from "../../../test/x402/payer.js";
-import { decodeX402Header } from "../../x402/protocol.js";
 import { paywall } from "./paywall.js";
 
 let stack: TestStack;

@@ -11,14 +11,6 @@ export interface WalletUi {
 
 const walletUiChunk = lazyModule({ walletUi: bundledWalletUi });
 
-/**
- * Where {@link loadWalletUi} imports the wallet UI from, instead of the bundled one: the drop-in
- * passes the URL of `spay-wallet-ui.js` next to `spay.js`. `null` restores the default.
- */
-export function setWalletUiUrl(url: string | null): void {
-  walletUiChunk.setUrl(url);
-}
-
 /** The wallet UI if bundled in or already loaded, else null. */
 export const walletUi = (): WalletUi | null => walletUiChunk.current()?.walletUi ?? null;
 

@@ -1,7 +1,4 @@
-/**
- * The wallet UI loaded by `loadWalletUi()`: its own chunk in the package, and part of
- * `spay-wallet-ui.js` in the drop-in (with Preact taken from spay.js, see src/dropin/sharedModules.ts).
- */
+/** The wallet UI behind `loadWalletUi()`; in the drop-in, part of the checkout overlay's chunk. */
 import { WalletCheckout } from "./WalletCheckout.js";
 import type { WalletUi } from "./walletUi.js";
 

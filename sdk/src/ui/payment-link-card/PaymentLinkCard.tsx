@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { OVERLAY_MESSAGES } from "../../core/messages.js";
 import type { CreatePaymentIntentParams, PaymentIntent } from "../../core/types.js";
-import { Checkout } from "../checkout/Checkout.js";
+import type { Checkout } from "../checkout/Checkout.js";
+import { LazyCheckout } from "../checkout/LazyCheckout.js";
 import { SpayRoot } from "../theme/SpayRoot.js";
 import type { Theme } from "../theme/theme.js";
 import { cardCss } from "./card.css.js";
@@ -76,18 +77,20 @@ export function PaymentLinkCard(props: PaymentLinkCardProps) {
         onSubmit={pay}
       />
       {paying && client ? (
-        <Checkout
-          client={client}
-          params={paying.params}
-          method={paying.method}
-          theme={theme}
-          onSuccess={(intent) => {
-            setPaid(true);
-            onSuccess?.(intent);
-          }}
-          {...(onError ? { onError } : {})}
-          onClose={() => setPaying(null)}
-        />
+        <Suspense fallback={null}>
+          <LazyCheckout
+            client={client}
+            params={paying.params}
+            method={paying.method}
+            theme={theme}
+            onSuccess={(intent) => {
+              setPaid(true);
+              onSuccess?.(intent);
+            }}
+            {...(onError ? { onError } : {})}
+            onClose={() => setPaying(null)}
+          />
+        </Suspense>
       ) : null}
     </SpayRoot>
   );

@@ -1,6 +1,6 @@
+import type { X402Challenge, X402Form, X402Offer } from "@spay/protocol/x402";
 import { describe, expect, it } from "vitest";
 import { addressOnNetwork } from "../../core/wallet/transfer.js";
-import type { X402Challenge, X402Form, X402Offer } from "../protocol.js";
 import { X402PaymentError } from "./errors.js";
 import { chooseOffer, EXPIRY_MARGIN_SECONDS } from "./offer-selection.js";
 import { paymentPolicy } from "./payment-policy.js";

@@ -3,8 +3,9 @@
  * then the server's order of offers, that is on the agent's network, in the `exact` scheme, in an
  * allowed token, unexpired, payable to a valid address, and within the token's cap.
  */
+
+import { X402_SCHEME, type X402Challenge, type X402Form, type X402Offer } from "@spay/protocol/x402";
 import { Address } from "@stacks/transactions";
-import { X402_SCHEME, type X402Challenge, type X402Form, type X402Offer } from "../protocol.js";
 import { X402PaymentError } from "./errors.js";
 import type { PaymentPolicy, StacksNetworkName } from "./payment-policy.js";
 

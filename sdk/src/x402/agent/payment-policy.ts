@@ -5,7 +5,7 @@
  * facts"), never for whatever a server labels as USDC — a cap is in the token's own atomic units,
  * so it must only ever apply to that token.
  */
-import { X402_NETWORKS } from "../protocol.js";
+import { X402_NETWORKS } from "@spay/protocol/x402";
 import { X402PaymentError } from "./errors.js";
 
 /** Stacks network names as `@stacks/transactions` spells them. */

@@ -2,7 +2,7 @@
  * What the agent paid for a response: kept beside the response (not on it), read back with
  * `getPayment(response)`; the server's receipt header with `getPaymentReceipt(response)`.
  */
-import { readReceipt, type X402Form, type X402Offer, type X402Receipt } from "../protocol.js";
+import { readReceipt, type X402Form, type X402Offer, type X402Receipt } from "@spay/protocol/x402";
 
 /** One payment the agent made, and how the server took it. */
 export interface X402Payment {
@@ -49,7 +49,7 @@ export function getPayment(response: Response): X402Payment | undefined {
 
 /**
  * The server's receipt on a paid answer (`PAYMENT-RESPONSE`, or v1's `X-PAYMENT-RESPONSE`):
- * `{success, transaction, network, payer}`; null without one. Throws `X402ProtocolError` on a
+ * `{success, transaction, network, payer}`; null without one. Throws `X402Error` on a
  * malformed header. x402's `decodeXPaymentResponse(header)` is `decodeX402Header` here.
  */
 export function getPaymentReceipt(response: Response): X402Receipt | null {

@@ -3,7 +3,7 @@
  * `PAYMENT-REQUIRED` header and may put SPEC.md's `x402_requirements` in the body beside it, so
  * an agent that prefers the SPEC.md form can still find it.
  */
-import { readChallenge, X402_HEADERS, type X402Challenge, X402ProtocolError } from "../protocol.js";
+import { readChallenge, X402_HEADERS, type X402Challenge, X402Error } from "@spay/protocol/x402";
 import { X402PaymentError } from "./errors.js";
 
 type Json = Record<string, unknown>;
@@ -38,7 +38,7 @@ export async function readPaymentRequired(response: Response): Promise<X402Chall
   try {
     return challengesIn(header, body);
   } catch (err) {
-    if (err instanceof X402ProtocolError)
+    if (err instanceof X402Error)
       throw new X402PaymentError("invalid_challenge", `unreadable 402 answer: ${err.message}`, {
         reason: err.reason,
         cause: err,

@@ -3,13 +3,14 @@
  * a signer, so the key can live anywhere: in process (`privateKeySigner`), in a browser wallet
  * (`stx_signTransaction`), or in a KMS that signs the transaction's sighash.
  */
+
+import type { X402Offer } from "@spay/protocol/x402";
 import {
   deserializeTransaction,
   privateKeyToPublic,
   publicKeyToHex,
   TransactionSigner,
 } from "@stacks/transactions";
-import type { X402Offer } from "../protocol.js";
 import type { StacksNetworkName } from "./payment-policy.js";
 
 /** What the signer is asked to sign, beside the transaction itself (for display or policy). */

@@ -3,6 +3,8 @@
  * recipient, (some memo))` on the offer's token, memo = the requirement's nonce, in deny mode with
  * a single `willSendEq(amount)` post-condition, so the transaction can move nothing else.
  */
+
+import type { X402Offer } from "@spay/protocol/x402";
 import {
   Cl,
   deserializeTransaction,
@@ -14,7 +16,6 @@ import {
   type StacksTransactionWire,
 } from "@stacks/transactions";
 import { tokenAssetName } from "../../core/wallet/transfer.js";
-import type { X402Offer } from "../protocol.js";
 import { X402PaymentError } from "./errors.js";
 import { knownToken, type StacksNetworkName } from "./payment-policy.js";
 import type { X402Signer, X402SignRequest } from "./signer.js";

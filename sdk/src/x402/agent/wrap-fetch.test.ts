@@ -1,4 +1,13 @@
 import {
+  decodeX402Header,
+  encodeX402Header,
+  toSpecRequirements,
+  toV1,
+  X402_HEADERS,
+  type X402Form,
+  type X402PaymentRequiredV2,
+} from "@spay/protocol/x402";
+import {
   addressToString,
   Cl,
   type ContractCallPayload,
@@ -8,15 +17,6 @@ import {
   randomPrivateKey,
 } from "@stacks/transactions";
 import { describe, expect, it, vi } from "vitest";
-import {
-  decodeX402Header,
-  encodeX402Header,
-  toSpecRequirements,
-  toV1,
-  X402_HEADERS,
-  type X402Form,
-  type X402PaymentRequiredV2,
-} from "../protocol.js";
 import { X402PaymentError } from "./errors.js";
 import { NonceManager } from "./nonce-manager.js";
 import { getPayment, getPaymentReceipt } from "./payment-record.js";

@@ -5,7 +5,7 @@
  * transaction for the server to verify and broadcast; SPEC.md's proof carries a txid, so for it
  * the agent broadcasts first.
  */
-import { getAddressFromPublicKey } from "@stacks/transactions";
+
 import {
   paymentHeader,
   readReceipt,
@@ -13,7 +13,8 @@ import {
   type X402Offer,
   type X402PayloadData,
   type X402Receipt,
-} from "../protocol.js";
+} from "@spay/protocol/x402";
+import { getAddressFromPublicKey } from "@stacks/transactions";
 import { X402PaymentError } from "./errors.js";
 import { type NonceManager, type NonceOutcome, sharedNonceManager } from "./nonce-manager.js";
 import { chooseOffer, DEFAULT_FORM_ORDER, isExpired, type OfferChoice } from "./offer-selection.js";

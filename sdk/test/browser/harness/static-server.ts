@@ -24,7 +24,7 @@ export interface StaticSite {
 
 /** Serves on a free port of 127.0.0.1 (another origin than the API, as in production). */
 export async function startStaticSite(): Promise<StaticSite> {
-  for (const file of ["spay.js", "spay-wallet-ui.js", "spay-wallet.js", "react.js", "index.js"]) {
+  for (const file of ["spay.js", "dropin/spay.js", "react.js", "index.js"]) {
     if (!existsSync(path.join(DIST_DIR, file)))
       throw new Error(`dist/${file} is missing: run \`npx tsup\` first`);
   }

@@ -1,3 +1,4 @@
+import { X402_NETWORKS, X402Error } from "@spay/protocol/x402";
 import {
   AddressVersion,
   AuthType,
@@ -14,7 +15,6 @@ import {
   type StacksTransactionWire,
 } from "@stacks/transactions";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
-import { X402_NETWORKS, X402Error } from "./protocol.ts";
 
 /** A SIP-010 `transfer` as the facilitator sees it, from a signed transaction or from the chain. */
 export interface TransferFacts {

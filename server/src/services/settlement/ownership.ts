@@ -1,10 +1,10 @@
+import type { TokenInfo } from "@spay/protocol";
 import { normalizeTxid } from "../../chain/client.ts";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import type { TokenInfo } from "../../domain/tokens.ts";
 import { creditedTo, readTransferCall } from "../../domain/transfer-check.ts";
 import { tokensFor } from "../token-registry.ts";
 

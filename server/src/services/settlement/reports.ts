@@ -1,16 +1,11 @@
+import { decide } from "@spay/protocol";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow, TransferReportState } from "../../db/schema.ts";
-import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import { routeTransfer } from "./ownership.ts";
 import { changeIntent } from "./transitions.ts";
-
-/** Statuses in which a transaction carrying the intent's memo starts to be tracked as its payment. */
-const OPEN: readonly PaymentStatus[] = ["requires_payment_method", "payment_initiated"];
-const LATE: readonly PaymentStatus[] = ["expired", "canceled"];
 
 export interface ReportResolution {
   state: TransferReportState;
@@ -74,7 +69,10 @@ export async function resolveReport(
   return { state, reason, intent: current };
 }
 
-/** The intent's own transfer was reported: an open intent now shows it is being paid. */
+/**
+ * The intent's own transfer was reported: an open intent now shows it is being paid; an expired or
+ * canceled one notes the late transaction.
+ */
 async function startTracking(
   deps: Deps,
   trx: Db,
@@ -84,35 +82,8 @@ async function startTracking(
   paymentMethod: string | undefined,
 ): Promise<PaymentIntentRow> {
   if (!newlyTracked) return intent; // already tracked (discovered, or reported before)
-  const status = intent.status as PaymentStatus;
-  if (OPEN.includes(status)) {
-    return changeIntent(
-      deps,
-      trx,
-      intent,
-      {
-        status: "transaction_broadcast",
-        reason: "txid_submitted",
-        txid,
-        payment_method: paymentMethod ?? intent.payment_method ?? "wallet",
-      },
-      INTENT_EVENT.processing,
-    );
-  }
-  if (LATE.includes(status)) {
-    return changeIntent(
-      deps,
-      trx,
-      intent,
-      {
-        reason: "late_transaction_reported",
-        payment_method: intent.payment_method ?? paymentMethod ?? "wallet",
-      },
-      null,
-      txid,
-    );
-  }
-  return intent;
+  const change = decide(intent, { kind: "reported", txid, paymentMethod });
+  return change ? changeIntent(deps, trx, intent, change) : intent;
 }
 
 /** Records (or re-arms) the report of `txid` for an intent; a report never blocks another. */

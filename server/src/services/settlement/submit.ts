@@ -1,7 +1,7 @@
+import { LATE_STATUSES, OPEN_STATUSES, type PaymentStatus, TRACKING_STATUSES } from "@spay/protocol";
 import { ChainUnavailableError, normalizeTxid } from "../../chain/client.ts";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
-import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type PaymentIntentView, paymentIntentView } from "../payment-intents.ts";
@@ -9,17 +9,7 @@ import { recordReport, resolveReport } from "./reports.ts";
 import { DEFAULT_WATCHER_OPTIONS } from "./watcher.ts";
 
 /** Statuses in which a new transaction may be reported: open, or expired/canceled (paid late). */
-const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [
-  "requires_payment_method",
-  "payment_initiated",
-  "expired",
-  "canceled",
-];
-const TRACKING: readonly PaymentStatus[] = [
-  "transaction_broadcast",
-  "transaction_pending",
-  "transaction_confirmed",
-];
+const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [...OPEN_STATUSES, ...LATE_STATUSES];
 
 /**
  * The checkout reports the txid of the transfer it broadcast. The report is a hint, never a claim
@@ -61,8 +51,8 @@ export async function submitTransaction(
       .where("txid", "=", txid)
       .executeTakeFirst();
     if (bound?.payment_intent_id === intent.id) return { state: "matched" as const, intent }; // reported again
-    const status = intent.status as PaymentStatus;
-    if (TRACKING.includes(status)) {
+    const { status } = intent;
+    if (TRACKING_STATUSES.includes(status)) {
       throw new ApiError("payment_intent_unexpected_state", {
         message: `This PaymentIntent is already tracking transaction ${intent.txid}; wait for its outcome.`,
       });

@@ -1,34 +1,27 @@
+import { assertMove, type IntentChange } from "@spay/protocol";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
-import type { IntentEventType } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import { recordEvent } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
 import { decrementStockOnSettlement } from "../products.ts";
 
-export interface IntentChange {
-  status?: PaymentStatus;
-  reason?: string | null;
-  txid?: string | null;
-  amount_received?: string;
-  payment_method?: string | null;
-}
-
 /**
- * Applies a change to a locked intent: the row, its payment event (from → to, reason, txid), the
- * outbox event, and — for the first settled test payment — the workspace's onboarding flag, all in
- * the caller's transaction. A change that moves nothing writes nothing.
+ * The one writer of an intent's status. Applies a change (from `decide`, @spay/protocol) to an
+ * intent the caller locked: the row, its payment event (from → to, reason, txid), the outbox event,
+ * and — for the first settled test payment — the workspace's onboarding flag, all in the caller's
+ * transaction. A move the transition table does not allow throws a TransitionError (a bug, a 500);
+ * the row must still be in the status the caller read, or nothing is written.
  */
 export async function changeIntent(
   deps: Deps,
   trx: Db,
   intent: PaymentIntentRow,
   change: IntentChange,
-  event: IntentEventType | null,
-  eventTxid: string | null = change.txid ?? intent.txid,
 ): Promise<PaymentIntentRow> {
+  const from = intent.status;
+  if (change.status !== undefined) assertMove(from, change.status, intent.id);
   const now = nowSeconds();
   const updated = await trx
     .updateTable("payment_intents")
@@ -38,15 +31,23 @@ export async function changeIntent(
       ...(change.txid !== undefined ? { txid: change.txid } : {}),
       ...(change.amount_received !== undefined ? { amount_received: change.amount_received } : {}),
       ...(change.payment_method !== undefined ? { payment_method: change.payment_method } : {}),
+      ...(change.canceled_at !== undefined ? { canceled_at: change.canceled_at } : {}),
+      ...(change.cancellation_reason !== undefined
+        ? { cancellation_reason: change.cancellation_reason }
+        : {}),
       updated_at: now,
     })
     .where("id", "=", intent.id)
+    .where("status", "=", from)
     .returningAll()
-    .executeTakeFirstOrThrow();
-  const from = intent.status as PaymentStatus;
-  const to = updated.status as PaymentStatus;
+    .executeTakeFirstOrThrow(
+      () => new Error(`Payment intent ${intent.id} is no longer ${from}: lock it before changing it`),
+    );
+  const to = updated.status;
+  const { event } = change;
   if (from !== to || event !== null) {
-    await recordPaymentEvent(trx, intent.id, from, to, { reason: change.reason ?? null, txid: eventTxid });
+    const txid = change.eventTxid !== undefined ? change.eventTxid : (change.txid ?? intent.txid);
+    await recordPaymentEvent(trx, intent.id, from, to, { reason: change.reason ?? null, txid });
   }
   // A settled payment sells one unit of its product, in this transaction (never below 0).
   if (to === "payment_settled" && from !== to) await decrementStockOnSettlement(trx, updated);

@@ -1,14 +1,13 @@
+import { decide } from "@spay/protocol";
 import { sql } from "kysely";
 import { normalizeTxid } from "../../chain/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { UnmatchedTransferRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
-import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import type { PaymentStatus } from "../../domain/payment-status.ts";
 import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
-import type { WorkspaceScope } from "../access.ts";
+import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
 import type { Page } from "../pagination.ts";
 import { recordPaymentEvent } from "../payment-intents.ts";
@@ -56,9 +55,7 @@ export function unmatchedTransferView(row: UnmatchedTransferRow): UnmatchedTrans
 }
 
 function scoped(db: Db, scope: WorkspaceScope) {
-  let query = db.selectFrom("unmatched_transfers").where("workspace_id", "=", scope.workspaceId);
-  if (scope.environmentId) query = query.where("environment_id", "=", scope.environmentId);
-  return query;
+  return db.selectFrom("unmatched_transfers").where(ownedBy(scope, "unmatched_transfers"));
 }
 
 /** Newest first, paged by txid cursors like every list (keyset on created_at, txid). */
@@ -114,9 +111,6 @@ export async function listUnmatchedTransfers(
   return { object: "list", data: ascending ? data.reverse() : data, has_more: rows.length > page.limit, url };
 }
 
-/** Intents a transfer may be assigned to: still open, or expired unpaid (it then counts as paid late). */
-const ASSIGNABLE: readonly PaymentStatus[] = ["requires_payment_method", "payment_initiated", "expired"];
-
 /**
  * The merchant assigns an unmatched transfer to an intent of the same workspace, environment,
  * payout address and token. The transfer then counts for it through the normal settlement path
@@ -158,8 +152,10 @@ export async function assignUnmatchedTransfer(
     if (!intent) throw notFound("payment_intent", intentId, "payment_intent");
     if (intent.recipient !== transfer.recipient || intent.token_contract !== transfer.token_contract)
       throw new ApiError("transfer_intent_mismatch", { param: "payment_intent" });
-    const status = intent.status as PaymentStatus;
-    if (!ASSIGNABLE.includes(status))
+    // Assignable: still open, or expired unpaid (the transfer then counts as paid late).
+    const { status } = intent;
+    const change = decide(intent, { kind: "assigned", txid });
+    if (!change)
       throw new ApiError("payment_intent_unexpected_state", {
         message: `This PaymentIntent has a status of ${status}.`,
         param: "payment_intent",
@@ -188,18 +184,10 @@ export async function assignUnmatchedTransfer(
       .where("txid", "=", txid)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (status === "expired") {
-      await changeIntent(deps, trx, intent, { reason: "assigned_by_merchant" }, null, txid);
+    await changeIntent(deps, trx, intent, change);
+    // An expired intent keeps its status: its timeline still shows the assignment.
+    if (change.status === undefined)
       await recordPaymentEvent(trx, intent.id, status, status, { reason: "assigned_by_merchant", txid });
-    } else {
-      await changeIntent(
-        deps,
-        trx,
-        intent,
-        { status: "transaction_broadcast", reason: "assigned_by_merchant", txid },
-        INTENT_EVENT.processing,
-      );
-    }
     await recordAudit(trx, {
       action: "transfer.assigned",
       actor: scope.principal,

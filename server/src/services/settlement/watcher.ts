@@ -1,10 +1,9 @@
+import { counts, decide, LATE_STATUSES, type Observation, OPEN_STATUSES } from "@spay/protocol";
 import { sql } from "kysely";
 import { ChainUnavailableError, normalizeTxid } from "../../chain/client.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow, PaymentTransferRow } from "../../db/schema.ts";
-import { INTENT_EVENT } from "../../domain/event-types.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import type { PaymentStatus } from "../../domain/payment-status.ts";
 import { checkTransfer, type TransferObservation } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
 import { PeriodicTask } from "../periodic-task.ts";
@@ -33,12 +32,6 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
 };
 
 const BATCH = 100;
-const OPEN_STATUSES: PaymentStatus[] = ["requires_payment_method", "payment_initiated"];
-const TRACKING_STATUSES: PaymentStatus[] = [
-  "transaction_broadcast",
-  "transaction_pending",
-  "transaction_confirmed",
-];
 
 /**
  * Moves intents along the chain's evidence. Safe with any number of processes on one database:
@@ -194,9 +187,9 @@ export class SettlementWatcher {
       .where("env", "=", env)
       .where((eb) =>
         eb.or([
-          eb("status", "in", OPEN_STATUSES),
+          eb("status", "in", [...OPEN_STATUSES]),
           eb.and([
-            eb("status", "in", ["expired", "canceled"]),
+            eb("status", "in", [...LATE_STATUSES]),
             eb("expires_at", ">", now - this.options.lateWindowSeconds),
           ]),
         ]),
@@ -228,7 +221,10 @@ export class SettlementWatcher {
   }
 }
 
-/** Decides and writes what one observation of one transfer means for its intent. */
+/**
+ * Records one observation of one transfer, and writes what it means for the intent (`decide`,
+ * @spay/protocol): the transfer's own state here, the intent's through changeIntent.
+ */
 export async function applyObservation(
   deps: Deps,
   trx: Db,
@@ -239,45 +235,29 @@ export async function applyObservation(
   options: Pick<WatcherOptions, "dropAfterSeconds">,
 ): Promise<void> {
   const now = nowSeconds();
-  const status = intent.status as PaymentStatus;
-  const isCurrent = intent.txid === transfer.txid || OPEN_STATUSES.includes(status);
+  const { txid } = transfer;
   const updateTransfer = async (values: Partial<Omit<PaymentTransferRow, "txid">>): Promise<void> => {
     await trx
       .updateTable("payment_transfers")
       .set({ updated_at: now, ...values })
-      .where("txid", "=", transfer.txid)
+      .where("txid", "=", txid)
       .execute();
   };
   const recheckSoon = () => updateTransfer({ next_check_at: now + 1 });
+  const apply = async (seen: Observation): Promise<void> => {
+    const change = decide(intent, seen);
+    if (change) await changeIntent(deps, trx, intent, change);
+  };
 
   switch (observation.kind) {
     case "unknown": {
       if (now - transfer.created_at < options.dropAfterSeconds) return recheckSoon();
       await updateTransfer({ state: "failed", reason: "dropped" });
-      if (isCurrent && TRACKING_STATUSES.includes(status)) {
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { status: "requires_payment_method", reason: "transaction_dropped", txid: null },
-          INTENT_EVENT.failed,
-          transfer.txid,
-        );
-      }
-      return;
+      return apply({ kind: "dropped", txid });
     }
     case "pending": {
       await recheckSoon();
-      if (OPEN_STATUSES.includes(status) || status === "transaction_broadcast") {
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { status: "transaction_pending", reason: "in_mempool", txid: transfer.txid },
-          null,
-        );
-      }
-      return;
+      return apply({ kind: "pending", txid });
     }
     case "failed":
     case "rejected": {
@@ -286,17 +266,7 @@ export async function applyObservation(
           ? `transaction_failed:${observation.reason}`
           : `transfer_rejected:${observation.reason}`;
       await updateTransfer({ state: observation.kind, reason });
-      if (isCurrent && TRACKING_STATUSES.includes(status)) {
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { status: "requires_payment_method", reason, txid: null },
-          INTENT_EVENT.failed,
-          transfer.txid,
-        );
-      }
-      return;
+      return apply({ kind: observation.kind, txid, reason: observation.reason });
     }
     case "paid": {
       const confirmations = tip - observation.blockHeight + 1;
@@ -306,69 +276,11 @@ export async function applyObservation(
         sender: observation.sender,
         block_height: observation.blockHeight,
       });
-      if (confirmations < required) {
-        await recheckSoon();
-        if (
-          OPEN_STATUSES.includes(status) ||
-          status === "transaction_broadcast" ||
-          status === "transaction_pending"
-        ) {
-          await changeIntent(
-            deps,
-            trx,
-            intent,
-            {
-              status: "transaction_confirmed",
-              reason: `confirmations:${confirmations}/${required}`,
-              txid: transfer.txid,
-            },
-            null,
-          );
-        }
-        return;
-      }
-      await updateTransfer({ state: "counted", reason: null });
-      const received = (await countedAmount(trx, intent.id)).toString();
-      const due = BigInt(intent.amount_asset);
-      if (status === "payment_settled") {
-        // A further transfer after settlement: recorded as overpayment, the status stays.
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { amount_received: received, reason: "overpaid" },
-          null,
-          transfer.txid,
-        );
-      } else if (status === "expired" || status === "canceled") {
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { amount_received: received, reason: "paid_late" },
-          INTENT_EVENT.paidLate,
-          transfer.txid,
-        );
-      } else if (BigInt(received) >= due) {
-        const reason = BigInt(received) > due ? "overpaid" : "paid";
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { status: "payment_settled", reason, txid: transfer.txid, amount_received: received },
-          INTENT_EVENT.succeeded,
-        );
-      } else {
-        await changeIntent(
-          deps,
-          trx,
-          intent,
-          { status: "requires_payment_method", reason: "underpaid", txid: null, amount_received: received },
-          INTENT_EVENT.partiallyPaid,
-          transfer.txid,
-        );
-      }
-      return;
+      const final = counts(confirmations, required);
+      // What is counted for the intent once this transfer counts too.
+      const received = final ? (await countedAmount(trx, intent.id)) + observation.amount : 0n;
+      await updateTransfer(final ? { state: "counted", reason: null } : { next_check_at: now + 1 });
+      return apply({ kind: "paid", txid, confirmations, required, received });
     }
   }
 }
@@ -398,21 +310,17 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
     const due = await trx
       .selectFrom("payment_intents")
       .selectAll()
-      .where("status", "in", OPEN_STATUSES)
+      .where("status", "in", [...OPEN_STATUSES])
       .where("expires_at", "<=", now)
       .orderBy("expires_at")
       .limit(BATCH)
       .forUpdate()
       .skipLocked()
       .execute();
-    for (const intent of due)
-      await changeIntent(
-        deps,
-        trx,
-        intent,
-        { status: "expired", reason: "expired_unpaid" },
-        INTENT_EVENT.expired,
-      );
+    for (const intent of due) {
+      const change = decide(intent, { kind: "expired", now });
+      if (change) await changeIntent(deps, trx, intent, change);
+    }
     return due.length;
   });
 }

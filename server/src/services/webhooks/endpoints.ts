@@ -1,6 +1,6 @@
+import { normalizeEnabledEvents } from "@spay/protocol";
 import type { WebhookEndpointRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
-import { normalizeEnabledEvents } from "../../domain/event-types.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl, privateTargetsAllowed, type UrlPolicy } from "../../domain/ssrf.ts";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";

@@ -1,6 +1,6 @@
+import { subscribes } from "@spay/protocol";
 import { sql } from "kysely";
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/schema.ts";
-import { subscribes } from "../../domain/event-types.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { ACCOUNTS, type Devnet, SBTC_CONTRACT_ID, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
 import { signTokenTransfer } from "@spay/devnet/testing";
+import { encodeX402Header as encodeHeader } from "@spay/protocol/x402";
 import { fetchNonce } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeHeader } from "../../domain/x402/codec.ts";
 import {
   type Merchant,
   newTestWallet,
@@ -207,6 +207,39 @@ describe("x402 facilitator", () => {
       paymentRequirements: scheme,
     });
     expect(settled.body).toMatchObject({ success: true, transaction: `0x${tx.txid()}` });
+  });
+
+  it("waitForConfirmation answers once the watcher settled the intent, reading the outcome from the database", async () => {
+    const payer = nextPayer();
+    const requirement = requirementV2();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: requirement.extra.nonce as string,
+    });
+    const watcher = new SettlementWatcher(api.deps, api.deps.chains);
+    let settling = true;
+    const ticks = (async () => {
+      while (settling) {
+        await watcher.tick();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    try {
+      const settled = await call("/v1/x402/settle", {
+        paymentPayload: v2Payload(requirement, tx.serialize()),
+        paymentRequirements: requirement,
+        waitForConfirmation: true,
+      });
+      expect(settled.body).toMatchObject({ success: true, transaction: `0x${tx.txid()}` });
+      const intent = await api.request("GET", `/v1/payment_intents/${settled.body.payment_intent_id}`, {
+        token: merchant.sk,
+      });
+      expect(["transaction_confirmed", "payment_settled"]).toContain(intent.body.status);
+    } finally {
+      settling = false;
+      await ticks;
+    }
   });
 
   it("two racing settle requests with one payment: exactly one succeeds", async () => {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { usdToAtomicUnits, X402_SCHEME, X402_TOKEN_TYPE, X402Error } from "@spay/protocol/x402";
 import { ApiError } from "../../domain/errors.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Asset } from "../../domain/tokens.ts";
-import { usdToAtomicUnits } from "../../domain/x402/price.ts";
-import { X402_SCHEME, X402Error } from "../../domain/x402/protocol.ts";
 import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { x402Context } from "./workspace-context.ts";
@@ -20,9 +19,6 @@ export interface IssueRequirementsInput {
   accepts: PriceOffer[];
   maxTimeoutSeconds?: number | undefined;
 }
-
-/** SPEC.md's `asset_type`: 'sip10' means USDC, anything else sBTC. */
-const TOKEN_TYPE: Record<Asset, string> = { usdc: "sip10", sbtc: "sbtc" };
 
 export const DEFAULT_MAX_TIMEOUT_SECONDS = 300;
 
@@ -68,7 +64,7 @@ export async function issueRequirements(deps: Deps, scope: WorkspaceScope, input
         nonce: randomBytes(16).toString("hex"),
         expiresAt,
         decimals: token.decimals,
-        tokenType: TOKEN_TYPE[offer.asset],
+        tokenType: X402_TOKEN_TYPE[offer.asset],
         assetName: token.assetName,
         symbol: token.symbol,
       },

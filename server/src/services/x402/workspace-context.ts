@@ -1,5 +1,5 @@
+import { X402_NETWORKS } from "@spay/protocol/x402";
 import { payoutAddressFor } from "../../domain/stacks-address.ts";
-import { X402_NETWORKS } from "../../domain/x402/protocol.ts";
 import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { environmentOf } from "../environments.ts";

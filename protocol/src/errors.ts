@@ -1,0 +1,292 @@
+/**
+ * The error catalogue: every stable `code` the API returns, with its HTTP status, Stripe-style
+ * `type` and default message. SPEC.md §8's codes come first and keep their texts.
+ */
+export const ERROR_TYPES = [
+  "invalid_request_error",
+  "authentication_error",
+  "permission_error",
+  "idempotency_error",
+  "rate_limit_error",
+  "api_error",
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+export interface ErrorSpec {
+  status: number;
+  type: ErrorType;
+  message: string;
+}
+
+export const ERRORS = {
+  // SPEC.md §8
+  email_already_exists: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "An account with this email already exists",
+  },
+  current_password_incorrect: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The current password is incorrect",
+  },
+  invalid_credentials: { status: 401, type: "authentication_error", message: "Invalid email or password" },
+  password_too_weak: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "This password is too easy to guess; choose a longer or less common one",
+  },
+  slug_taken: { status: 409, type: "invalid_request_error", message: "This slug is already taken" },
+  environment_name_exists: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "An environment with this name already exists",
+  },
+  merchant_principal_required: {
+    status: 401,
+    type: "authentication_error",
+    message: "Authentication required",
+  },
+  bad_request: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "Invalid environment name. Use only letters, numbers, hyphens, and underscores.",
+  },
+  environment_not_found: { status: 404, type: "invalid_request_error", message: "Environment not found" },
+  cannot_delete_last_environment: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "Cannot delete the last environment",
+  },
+  // Request shape
+  invalid_json: { status: 400, type: "invalid_request_error", message: "The request body is not valid JSON" },
+  parameter_invalid: { status: 400, type: "invalid_request_error", message: "A parameter is invalid" },
+  parameter_missing: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A required parameter is missing",
+  },
+  parameter_unknown: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The request has an unknown parameter",
+  },
+  unsupported_media_type: {
+    status: 415,
+    type: "invalid_request_error",
+    message: "Send the request body as application/json",
+  },
+  body_too_large: { status: 413, type: "invalid_request_error", message: "The request body exceeds 1 MB" },
+  json_too_deep: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The request body nests arrays and objects more than 64 levels deep",
+  },
+  request_too_large: {
+    status: 431,
+    type: "invalid_request_error",
+    message: "The request line and headers are too large (the URL or query string is too long)",
+  },
+  malformed_request: { status: 400, type: "invalid_request_error", message: "The HTTP request is malformed" },
+  route_not_found: { status: 404, type: "invalid_request_error", message: "Unrecognized request URL" },
+  method_not_allowed: { status: 405, type: "invalid_request_error", message: "Method not allowed" },
+  // Authentication and permission
+  authentication_required: { status: 401, type: "authentication_error", message: "Authentication required" },
+  invalid_api_key: { status: 401, type: "authentication_error", message: "Invalid API key provided" },
+  api_key_revoked: { status: 401, type: "authentication_error", message: "This API key has been revoked" },
+  api_key_disabled: { status: 401, type: "authentication_error", message: "This API key is disabled" },
+  api_key_revoked_final: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A revoked API key cannot be enabled again; create a new key",
+  },
+  session_invalid: {
+    status: 401,
+    type: "authentication_error",
+    message: "Session is invalid or has expired",
+  },
+  session_required: {
+    status: 401,
+    type: "authentication_error",
+    message: "This call needs a signed-in session, not an API key",
+  },
+  secret_key_required: {
+    status: 403,
+    type: "permission_error",
+    message: "This call needs a secret key; publishable keys may only create and read payment intents",
+  },
+  insufficient_scope: {
+    status: 403,
+    type: "permission_error",
+    message: "The API key lacks the scope for this call",
+  },
+  forbidden: { status: 403, type: "permission_error", message: "You do not have access to this resource" },
+  workspace_required: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "No workspace selected. Send the X-Workspace-Id header.",
+  },
+  // Wallet sign-in and verification
+  invalid_address: { status: 400, type: "invalid_request_error", message: "Not a valid Stacks address" },
+  challenge_not_found: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "Unknown or already used challenge",
+  },
+  challenge_expired: { status: 400, type: "invalid_request_error", message: "The challenge has expired" },
+  challenge_used: { status: 400, type: "invalid_request_error", message: "The challenge was already used" },
+  signature_invalid: {
+    status: 401,
+    type: "authentication_error",
+    message: "Signature verification failed - invalid signature",
+  },
+  public_key_mismatch: {
+    status: 401,
+    type: "authentication_error",
+    message: "The public key does not belong to this address",
+  },
+  // Resources
+  resource_missing: { status: 404, type: "invalid_request_error", message: "No such object" },
+  payment_link_not_found: {
+    status: 404,
+    type: "invalid_request_error",
+    message: "This payment link does not exist or has been removed.",
+  },
+  payment_link_expired: {
+    status: 410,
+    type: "invalid_request_error",
+    message: "This payment link has expired.",
+  },
+  payment_link_disabled: {
+    status: 403,
+    type: "invalid_request_error",
+    message: "This payment link has been disabled.",
+  },
+  payout_wallet_missing: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "Verify a payout wallet for this workspace before creating payment intents",
+  },
+  merchant_principal_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "merchant_principal does not match the workspace's payout wallet",
+  },
+  env_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "env does not match the environment of the API key",
+  },
+  payment_intent_unexpected_state: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The payment intent's status does not allow this action",
+  },
+  txid_already_used: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This transaction was already reported for another payment intent",
+  },
+  transaction_not_for_intent: {
+    status: 409,
+    type: "invalid_request_error",
+    message:
+      "This transaction does not pay this payment intent: its memo names another intent or none. A transfer counts only for the intent whose memo it carries",
+  },
+  transfer_already_assigned: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This transfer was already assigned or already counts for a payment intent",
+  },
+  transfer_intent_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The payment intent does not take this transfer: it must be paid to the same address in the same token",
+  },
+  chain_unavailable: {
+    status: 503,
+    type: "api_error",
+    message: "The chain API is unavailable; retry shortly",
+  },
+  // One answer for every refused webhook URL, so a refusal reveals nothing about the gateway's network.
+  url_not_allowed: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "This webhook URL is not allowed: use an http(s) URL without credentials whose host is on the public internet",
+  },
+  no_webhook_endpoints: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "No enabled webhook endpoint is subscribed to this event",
+  },
+  id_taken: { status: 409, type: "invalid_request_error", message: "An object with this id already exists" },
+  // The price comes from the catalogue (issue 14)
+  amount_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "amount_minor does not match the price of the product or payment link; omit it and the catalogue price is used",
+  },
+  custom_amount_not_allowed: {
+    status: 403,
+    type: "permission_error",
+    message:
+      "A publishable key can only create payment intents for a product or payment link: pass product_id or payment_link, create the intent with a secret key on your server, or allow custom amounts from the browser in the workspace settings",
+  },
+  product_sold_out: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This product is sold out",
+  },
+  product_price_required: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "A product sold through an active payment link needs a price above $0",
+  },
+  // Idempotency and rate limits
+  idempotency_key_reused: {
+    status: 409,
+    type: "idempotency_error",
+    message: "This Idempotency-Key was used with different request parameters",
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    type: "idempotency_error",
+    message: "A request with this Idempotency-Key is still being processed; retry later",
+  },
+  idempotency_key_other_credential: {
+    status: 409,
+    type: "idempotency_error",
+    message: "This Idempotency-Key was used by another kind of credential; send a new key",
+  },
+  rate_limited: {
+    status: 429,
+    type: "rate_limit_error",
+    message: "Too many requests; retry after the delay",
+  },
+  sign_in_throttled: {
+    status: 429,
+    type: "rate_limit_error",
+    message: "Too many failed sign-in attempts for this account; retry after the delay",
+  },
+  // Server side
+  database_unavailable: {
+    status: 503,
+    type: "api_error",
+    message: "The database is unavailable; retry shortly",
+  },
+  internal_error: { status: 500, type: "api_error", message: "An unexpected error occurred" },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERRORS, value);
+}
+
+/** The catalogue's default message for a code. */
+export function errorText(code: ErrorCode): string {
+  return ERRORS[code].message;
+}

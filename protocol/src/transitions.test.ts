@@ -1,0 +1,329 @@
+import { describe, expect, it } from "vitest";
+import { INTENT_EVENT } from "./events.ts";
+import { PAYMENT_STATUSES, type PaymentStatus, TERMINAL_STATUSES } from "./status.ts";
+import {
+  assertMove,
+  canMove,
+  decide,
+  type IntentState,
+  type Observation,
+  TRANSITIONS,
+  TransitionError,
+} from "./transitions.ts";
+
+const TX = "0xaaa";
+const OTHER_TX = "0xbbb";
+
+function intent(status: PaymentStatus, overrides: Partial<IntentState> = {}): IntentState {
+  return { status, txid: null, amount_asset: "1000", expires_at: 2_000, payment_method: null, ...overrides };
+}
+const tracking = (status: PaymentStatus) => intent(status, { txid: TX });
+const paid = (received: bigint, confirmations = 1, required = 1): Observation => ({
+  kind: "paid",
+  txid: TX,
+  confirmations,
+  required,
+  received,
+});
+
+describe("the transition table", () => {
+  it("lets no terminal status move", () => {
+    for (const status of TERMINAL_STATUSES) expect(TRANSITIONS[status]).toEqual([]);
+  });
+
+  it("never lets an intent move back to a status it came from, except to be paid again", () => {
+    const order = (s: PaymentStatus) => PAYMENT_STATUSES.indexOf(s);
+    for (const from of PAYMENT_STATUSES) {
+      for (const to of TRANSITIONS[from]) {
+        if (to === "requires_payment_method") continue;
+        expect(order(to), `${from} → ${to}`).toBeGreaterThan(order(from));
+      }
+    }
+  });
+
+  it("allows staying in a status (a reason or an amount changes)", () => {
+    for (const status of PAYMENT_STATUSES) expect(canMove(status, status)).toBe(true);
+  });
+
+  it("refuses a settled payment going back to awaiting payment", () => {
+    expect(canMove("payment_settled", "requires_payment_method")).toBe(false);
+    expect(() => assertMove("payment_settled", "requires_payment_method", "pi_1")).toThrow(TransitionError);
+    expect(() => assertMove("payment_settled", "requires_payment_method", "pi_1")).toThrow(
+      "Illegal payment status change payment_settled → requires_payment_method for pi_1",
+    );
+  });
+
+  it("refuses canceling or expiring an intent whose transaction is under way", () => {
+    for (const from of ["transaction_broadcast", "transaction_pending", "transaction_confirmed"] as const) {
+      expect(canMove(from, "canceled")).toBe(false);
+      expect(canMove(from, "expired")).toBe(false);
+    }
+  });
+
+  it("holds exactly the moves decide makes: each decided move is allowed, each allowed move is decided", () => {
+    const observations: Observation[] = [
+      { kind: "dropped", txid: TX },
+      { kind: "pending", txid: TX },
+      { kind: "failed", txid: TX, reason: "abort_by_response" },
+      { kind: "rejected", txid: TX, reason: "wrong_recipient" },
+      paid(999n, 0, 1),
+      paid(999n),
+      paid(1000n),
+      { kind: "expired", now: 5_000 },
+      { kind: "canceled", now: 5_000 },
+      { kind: "reported", txid: TX },
+      { kind: "assigned", txid: TX },
+    ];
+    const decided = new Set<string>();
+    for (const status of PAYMENT_STATUSES) {
+      for (const observation of observations) {
+        const change = decide(tracking(status), observation);
+        if (change?.status === undefined || change.status === status) continue;
+        expect(canMove(status, change.status), `${status} → ${change.status} on ${observation.kind}`).toBe(
+          true,
+        );
+        decided.add(`${status} → ${change.status}`);
+      }
+    }
+    const allowed = PAYMENT_STATUSES.flatMap((from) => TRANSITIONS[from].map((to) => `${from} → ${to}`));
+    expect([...decided].sort()).toEqual(allowed.sort());
+  });
+});
+
+describe("decide: the followed transaction fails", () => {
+  for (const status of ["transaction_broadcast", "transaction_pending", "transaction_confirmed"] as const) {
+    it(`a dropped transaction returns a ${status} intent to awaiting payment`, () => {
+      expect(decide(tracking(status), { kind: "dropped", txid: TX })).toEqual({
+        status: "requires_payment_method",
+        reason: "transaction_dropped",
+        txid: null,
+        event: INTENT_EVENT.failed,
+        eventTxid: TX,
+      });
+    });
+  }
+
+  it("names the abort reason of a failed transaction", () => {
+    expect(
+      decide(tracking("transaction_pending"), { kind: "failed", txid: TX, reason: "abort_by_response" }),
+    ).toMatchObject({
+      status: "requires_payment_method",
+      reason: "transaction_failed:abort_by_response",
+      event: INTENT_EVENT.failed,
+    });
+  });
+
+  it("names the reason a transfer is rejected", () => {
+    expect(
+      decide(tracking("transaction_broadcast"), { kind: "rejected", txid: TX, reason: "wrong_token" }),
+    ).toMatchObject({
+      status: "requires_payment_method",
+      reason: "transfer_rejected:wrong_token",
+    });
+  });
+
+  it("ignores a failing transaction the intent does not follow", () => {
+    expect(
+      decide(tracking("transaction_pending"), { kind: "failed", txid: OTHER_TX, reason: "x" }),
+    ).toBeNull();
+  });
+
+  it("ignores failures while the intent is open or ended", () => {
+    for (const status of ["requires_payment_method", "payment_settled", "expired"] as const) {
+      expect(decide(tracking(status), { kind: "dropped", txid: TX })).toBeNull();
+    }
+  });
+});
+
+describe("decide: the transaction is in the mempool", () => {
+  it("moves an open or broadcast intent to confirming and follows the transaction", () => {
+    for (const status of ["requires_payment_method", "payment_initiated", "transaction_broadcast"] as const) {
+      expect(decide(intent(status), { kind: "pending", txid: TX })).toEqual({
+        status: "transaction_pending",
+        reason: "in_mempool",
+        txid: TX,
+        event: null,
+      });
+    }
+  });
+
+  it("never moves an intent backwards from confirmed, nor an ended one", () => {
+    for (const status of [
+      "transaction_pending",
+      "transaction_confirmed",
+      "payment_settled",
+      "canceled",
+    ] as const) {
+      expect(decide(tracking(status), { kind: "pending", txid: TX })).toBeNull();
+    }
+  });
+});
+
+describe("decide: the transaction pays the intent", () => {
+  it("shows the confirmations while fewer than required", () => {
+    expect(decide(tracking("transaction_pending"), paid(1000n, 1, 3))).toEqual({
+      status: "transaction_confirmed",
+      reason: "confirmations:1/3",
+      txid: TX,
+      event: null,
+    });
+  });
+
+  it("leaves a confirmed intent alone until the transfer counts", () => {
+    expect(decide(tracking("transaction_confirmed"), paid(1000n, 2, 3))).toBeNull();
+  });
+
+  it("settles when the counted amount is what is due", () => {
+    expect(decide(tracking("transaction_confirmed"), paid(1000n, 3, 3))).toEqual({
+      status: "payment_settled",
+      reason: "paid",
+      txid: TX,
+      amount_received: "1000",
+      event: INTENT_EVENT.succeeded,
+    });
+  });
+
+  it("settles as overpaid when more than due arrived", () => {
+    expect(decide(tracking("transaction_pending"), paid(1001n))).toMatchObject({
+      status: "payment_settled",
+      reason: "overpaid",
+      amount_received: "1001",
+    });
+  });
+
+  it("returns an underpaid intent to awaiting payment, keeping what arrived", () => {
+    expect(decide(tracking("transaction_confirmed"), paid(999n))).toEqual({
+      status: "requires_payment_method",
+      reason: "underpaid",
+      txid: null,
+      amount_received: "999",
+      event: INTENT_EVENT.partiallyPaid,
+      eventTxid: TX,
+    });
+  });
+
+  it("records a further transfer after settlement as overpayment, the status stays", () => {
+    expect(decide(tracking("payment_settled"), paid(2000n))).toEqual({
+      amount_received: "2000",
+      reason: "overpaid",
+      event: null,
+      eventTxid: TX,
+    });
+  });
+
+  for (const status of ["expired", "canceled", "failed"] as const) {
+    it(`records money for a ${status} intent as paid late, the status stays`, () => {
+      expect(decide(intent(status), paid(1000n))).toEqual({
+        amount_received: "1000",
+        reason: "paid_late",
+        event: INTENT_EVENT.paidLate,
+        eventTxid: TX,
+      });
+    });
+  }
+});
+
+describe("decide: the clock", () => {
+  it("expires an open intent at its expiry time", () => {
+    expect(decide(intent("requires_payment_method"), { kind: "expired", now: 2_000 })).toEqual({
+      status: "expired",
+      reason: "expired_unpaid",
+      event: INTENT_EVENT.expired,
+    });
+  });
+
+  it("does not expire before the expiry time", () => {
+    expect(decide(intent("requires_payment_method"), { kind: "expired", now: 1_999 })).toBeNull();
+  });
+
+  it("never expires an intent whose transaction is under way", () => {
+    expect(decide(tracking("transaction_broadcast"), { kind: "expired", now: 9_999 })).toBeNull();
+  });
+});
+
+describe("decide: the merchant cancels", () => {
+  it("cancels an open intent with the merchant's reason", () => {
+    expect(decide(intent("payment_initiated"), { kind: "canceled", now: 7, reason: "duplicate" })).toEqual({
+      status: "canceled",
+      reason: "duplicate",
+      canceled_at: 7,
+      cancellation_reason: "duplicate",
+      event: INTENT_EVENT.canceled,
+    });
+  });
+
+  it("records 'canceled' when no reason is given", () => {
+    expect(decide(intent("requires_payment_method"), { kind: "canceled", now: 7 })).toMatchObject({
+      reason: "canceled",
+      cancellation_reason: null,
+    });
+  });
+
+  it("refuses once money is on its way or the intent ended", () => {
+    for (const status of ["transaction_broadcast", "payment_settled", "expired"] as const) {
+      expect(decide(tracking(status), { kind: "canceled", now: 7 })).toBeNull();
+    }
+  });
+});
+
+describe("decide: a transaction carrying the memo is reported", () => {
+  it("starts tracking it on an open intent", () => {
+    expect(
+      decide(intent("requires_payment_method"), { kind: "reported", txid: TX, paymentMethod: "qr" }),
+    ).toEqual({
+      status: "transaction_broadcast",
+      reason: "txid_submitted",
+      txid: TX,
+      payment_method: "qr",
+      event: INTENT_EVENT.processing,
+    });
+  });
+
+  it("defaults the payment method to the intent's, then wallet", () => {
+    expect(
+      decide(intent("requires_payment_method", { payment_method: "x402" }), { kind: "reported", txid: TX }),
+    ).toMatchObject({ payment_method: "x402" });
+    expect(decide(intent("requires_payment_method"), { kind: "reported", txid: TX })).toMatchObject({
+      payment_method: "wallet",
+    });
+  });
+
+  it("notes a late transaction on an expired or canceled intent without moving it", () => {
+    expect(decide(intent("expired"), { kind: "reported", txid: TX, paymentMethod: "qr" })).toEqual({
+      reason: "late_transaction_reported",
+      payment_method: "qr",
+      event: null,
+      eventTxid: TX,
+    });
+  });
+
+  it("changes nothing while another transaction is followed or after settlement", () => {
+    expect(decide(tracking("transaction_pending"), { kind: "reported", txid: OTHER_TX })).toBeNull();
+    expect(decide(tracking("payment_settled"), { kind: "reported", txid: OTHER_TX })).toBeNull();
+  });
+});
+
+describe("decide: the merchant assigns an unmatched transfer", () => {
+  it("starts tracking it on an open intent", () => {
+    expect(decide(intent("requires_payment_method"), { kind: "assigned", txid: TX })).toEqual({
+      status: "transaction_broadcast",
+      reason: "assigned_by_merchant",
+      txid: TX,
+      event: INTENT_EVENT.processing,
+    });
+  });
+
+  it("notes it on an expired intent, which stays expired until the money counts", () => {
+    expect(decide(intent("expired"), { kind: "assigned", txid: TX })).toEqual({
+      reason: "assigned_by_merchant",
+      event: null,
+      eventTxid: TX,
+    });
+  });
+
+  it("refuses a canceled, tracking or settled intent", () => {
+    for (const status of ["canceled", "transaction_broadcast", "payment_settled"] as const) {
+      expect(decide(tracking(status), { kind: "assigned", txid: OTHER_TX })).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The payment intent state machine: which status may move to which (the table), and what each
+ * observation of the chain, the clock or the merchant means for an intent (`decide`). The server
+ * writes a status only through a change `decide` returned, and refuses any move the table lacks.
+ */
+import { INTENT_EVENT, type IntentEventType } from "./events.ts";
+import { LATE_STATUSES, OPEN_STATUSES, type PaymentStatus, TRACKING_STATUSES } from "./status.ts";
+
+/**
+ * Every allowed move. Staying in the same status is always allowed (a reason or amount changes).
+ * `payment_initiated` and `failed` have no way in today: a failed or dropped transaction returns
+ * the intent to `requires_payment_method`, so the customer can pay again.
+ */
+export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  requires_payment_method: [
+    "transaction_broadcast",
+    "transaction_pending",
+    "transaction_confirmed",
+    "payment_settled",
+    "canceled",
+    "expired",
+  ],
+  payment_initiated: [
+    "requires_payment_method",
+    "transaction_broadcast",
+    "transaction_pending",
+    "transaction_confirmed",
+    "payment_settled",
+    "canceled",
+    "expired",
+  ],
+  transaction_broadcast: [
+    "requires_payment_method",
+    "transaction_pending",
+    "transaction_confirmed",
+    "payment_settled",
+  ],
+  transaction_pending: ["requires_payment_method", "transaction_confirmed", "payment_settled"],
+  transaction_confirmed: ["requires_payment_method", "payment_settled"],
+  payment_settled: [],
+  failed: [],
+  canceled: [],
+  expired: [],
+};
+
+/** The statuses an intent is created in: by the API, or already broadcast by the x402 facilitator. */
+export const INITIAL_STATUSES: readonly PaymentStatus[] = [
+  "requires_payment_method",
+  "transaction_broadcast",
+];
+
+export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
+  return from === to || TRANSITIONS[from].includes(to);
+}
+
+/** A status write the table forbids: a bug in the caller, never the client's fault. */
+export class TransitionError extends Error {
+  readonly from: PaymentStatus;
+  readonly to: PaymentStatus;
+
+  constructor(from: PaymentStatus, to: PaymentStatus, intentId?: string) {
+    super(`Illegal payment status change ${from} → ${to}${intentId ? ` for ${intentId}` : ""}`);
+    this.name = "TransitionError";
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function assertMove(from: PaymentStatus, to: PaymentStatus, intentId?: string): void {
+  if (!canMove(from, to)) throw new TransitionError(from, to, intentId);
+}
+
+/** The intent fields a decision reads. */
+export interface IntentState {
+  status: PaymentStatus;
+  /** The transaction the intent currently follows. */
+  txid: string | null;
+  /** What is due, in atomic units of the asset. */
+  amount_asset: string;
+  expires_at: number;
+  payment_method: string | null;
+}
+
+/** What to write: fields left undefined stay as they are. */
+export interface IntentChange {
+  status?: PaymentStatus;
+  reason?: string | null;
+  txid?: string | null;
+  amount_received?: string;
+  payment_method?: string | null;
+  canceled_at?: number;
+  cancellation_reason?: string | null;
+  /** The webhook event to emit; null emits none (and a change that keeps the status records no timeline entry). */
+  event: IntentEventType | null;
+  /** The transaction the timeline entry names; by default the intent's txid after the change. */
+  eventTxid?: string | null;
+}
+
+/** What was seen about an intent. `txid` is the transfer observed. */
+export type Observation =
+  /** The chain still does not know a submitted transaction after the drop window. */
+  | { kind: "dropped"; txid: string }
+  /** The transaction is in the mempool. */
+  | { kind: "pending"; txid: string }
+  /** The transaction was mined but aborted. */
+  | { kind: "failed"; txid: string; reason: string }
+  /** The transaction succeeded but does not pay this intent (wrong token, recipient, memo…). */
+  | { kind: "rejected"; txid: string; reason: string }
+  /**
+   * The transaction pays the intent: `received` is everything counted for it once this transfer
+   * counts too (it counts when it has the confirmations required).
+   */
+  | { kind: "paid"; txid: string; confirmations: number; required: number; received: bigint }
+  /** The clock: intents unpaid past `expires_at` expire. */
+  | { kind: "expired"; now: number }
+  /** The merchant cancels. */
+  | { kind: "canceled"; now: number; reason?: string | undefined }
+  /** A transaction carrying the intent's memo was reported or discovered and is now tracked. */
+  | { kind: "reported"; txid: string; paymentMethod?: string | undefined }
+  /** The merchant assigned an unmatched transfer to the intent. */
+  | { kind: "assigned"; txid: string };
+
+/** A paying transfer counts once it has the confirmations the environment requires. */
+export function counts(confirmations: number, required: number): boolean {
+  return confirmations >= required;
+}
+
+const isOpen = (s: PaymentStatus) => OPEN_STATUSES.includes(s);
+const isTracking = (s: PaymentStatus) => TRACKING_STATUSES.includes(s);
+const isLate = (s: PaymentStatus) => LATE_STATUSES.includes(s);
+
+/**
+ * What an observation means for an intent: the change to write, or null when it changes nothing.
+ * Pure: the caller reads the intent (locked) and the chain, and writes the change it gets.
+ */
+export function decide(intent: IntentState, observation: Observation): IntentChange | null {
+  const { status } = intent;
+  switch (observation.kind) {
+    case "dropped":
+    case "failed":
+    case "rejected": {
+      // Only the transaction the intent follows can take it back; the customer may pay again.
+      if (!isTracking(status) || intent.txid !== observation.txid) return null;
+      const reason =
+        observation.kind === "dropped"
+          ? "transaction_dropped"
+          : observation.kind === "failed"
+            ? `transaction_failed:${observation.reason}`
+            : `transfer_rejected:${observation.reason}`;
+      return {
+        status: "requires_payment_method",
+        reason,
+        txid: null,
+        event: INTENT_EVENT.failed,
+        eventTxid: observation.txid,
+      };
+    }
+    case "pending":
+      if (!isOpen(status) && status !== "transaction_broadcast") return null;
+      return { status: "transaction_pending", reason: "in_mempool", txid: observation.txid, event: null };
+    case "paid":
+      return decidePaid(intent, observation);
+    case "expired":
+      if (!isOpen(status) || intent.expires_at > observation.now) return null;
+      return { status: "expired", reason: "expired_unpaid", event: INTENT_EVENT.expired };
+    case "canceled":
+      if (!isOpen(status)) return null;
+      return {
+        status: "canceled",
+        reason: observation.reason ?? "canceled",
+        canceled_at: observation.now,
+        cancellation_reason: observation.reason ?? null,
+        event: INTENT_EVENT.canceled,
+      };
+    case "reported":
+      if (isOpen(status)) {
+        return {
+          status: "transaction_broadcast",
+          reason: "txid_submitted",
+          txid: observation.txid,
+          payment_method: observation.paymentMethod ?? intent.payment_method ?? "wallet",
+          event: INTENT_EVENT.processing,
+        };
+      }
+      if (isLate(status)) {
+        return {
+          reason: "late_transaction_reported",
+          payment_method: intent.payment_method ?? observation.paymentMethod ?? "wallet",
+          event: null,
+          eventTxid: observation.txid,
+        };
+      }
+      return null;
+    case "assigned":
+      if (isOpen(status)) {
+        return {
+          status: "transaction_broadcast",
+          reason: "assigned_by_merchant",
+          txid: observation.txid,
+          event: INTENT_EVENT.processing,
+        };
+      }
+      if (status === "expired")
+        return { reason: "assigned_by_merchant", event: null, eventTxid: observation.txid };
+      return null;
+  }
+}
+
+function decidePaid(intent: IntentState, paid: Extract<Observation, { kind: "paid" }>): IntentChange | null {
+  const { status } = intent;
+  if (!counts(paid.confirmations, paid.required)) {
+    if (!isOpen(status) && status !== "transaction_broadcast" && status !== "transaction_pending")
+      return null;
+    return {
+      status: "transaction_confirmed",
+      reason: `confirmations:${paid.confirmations}/${paid.required}`,
+      txid: paid.txid,
+      event: null,
+    };
+  }
+  const received = paid.received.toString();
+  // After settlement a further transfer is an overpayment; the status stays.
+  if (status === "payment_settled") {
+    return { amount_received: received, reason: "overpaid", event: null, eventTxid: paid.txid };
+  }
+  // Money for an intent that ended unpaid is recorded as paid late; the status stays.
+  if (isLate(status) || status === "failed") {
+    return {
+      amount_received: received,
+      reason: "paid_late",
+      event: INTENT_EVENT.paidLate,
+      eventTxid: paid.txid,
+    };
+  }
+  const due = BigInt(intent.amount_asset);
+  if (paid.received >= due) {
+    return {
+      status: "payment_settled",
+      reason: paid.received > due ? "overpaid" : "paid",
+      txid: paid.txid,
+      amount_received: received,
+      event: INTENT_EVENT.succeeded,
+    };
+  }
+  return {
+    status: "requires_payment_method",
+    reason: "underpaid",
+    txid: null,
+    amount_received: received,
+    event: INTENT_EVENT.partiallyPaid,
+    eventTxid: paid.txid,
+  };
+}

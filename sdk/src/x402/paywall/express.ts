@@ -1,0 +1,126 @@
+/**
+ * `@spay/sdk/x402/express` — the paywall as Express (or plain `node:http`) middleware: the gate
+ * runs on a Web Request made from the Node request; the handler's answer is held until the
+ * payment settled, then sent with the receipt, or replaced by the 402.
+ *
+ * @example
+ * app.get("/weather", paywall({ price: "$0.001", apiKey }), (req, res) => res.json({ sunny: true }));
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  createPaywall,
+  gatewayFailure,
+  type PaywallCore,
+  type PaywallGate,
+  type PaywallOptions,
+  type SettleOutcome,
+  settleOrFail,
+} from "./core.js";
+
+export type { PaywallCore, PaywallGate, PaywallOptions } from "./core.js";
+
+export type ExpressPaywall = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+) => Promise<void>;
+
+/** Gate, then hold the handler's answer until the payment settled. */
+export function expressMiddleware(core: PaywallCore): ExpressPaywall {
+  return async (req, res, next) => {
+    let decided: PaywallGate;
+    try {
+      decided = await core.gate(requestOf(req));
+    } catch (err) {
+      await sendResponse(res, gatewayFailure(err));
+      return;
+    }
+    if (decided.kind === "respond") {
+      await sendResponse(res, decided.response);
+      return;
+    }
+    holdUntilSettled(res, decided.settle);
+    next();
+  };
+}
+
+/** Express middleware selling the routes it guards per request over x402. */
+export function paywall(options: PaywallOptions): ExpressPaywall {
+  return expressMiddleware(createPaywall(options));
+}
+
+/** A Web Request with the Node request's method, URL and headers (the body is the handler's). */
+export function requestOf(req: IncomingMessage): Request {
+  const withExpress = req as IncomingMessage & { originalUrl?: string; protocol?: string };
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const protocol = withExpress.protocol ?? (encrypted ? "https" : "http");
+  const url = `${protocol}://${req.headers.host ?? "localhost"}${withExpress.originalUrl ?? req.url ?? "/"}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const method = !req.method || req.method === "HEAD" ? "GET" : req.method;
+  return new Request(url, { method, headers });
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    res.setHeader(name, value);
+  });
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+type Chunk = { chunk: unknown; encoding: BufferEncoding | undefined };
+
+/**
+ * Buffers what the handler writes; when it ends with a success status, settles and adds the
+ * receipt header, or replaces the answer with the 402 (a payment that lost a race is not served).
+ */
+function holdUntilSettled(res: ServerResponse, settle: () => Promise<SettleOutcome>): void {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  const chunks: Chunk[] = [];
+  let head: unknown[] | null = null;
+  let ended = false;
+  const callbackOf = (...args: unknown[]) => args.find((a): a is () => void => typeof a === "function");
+  const encodingOf = (e: unknown) => (typeof e === "string" ? (e as BufferEncoding) : undefined);
+  res.writeHead = ((...args: unknown[]) => {
+    head = args;
+    return res;
+  }) as ServerResponse["writeHead"];
+  res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+    chunks.push({ chunk, encoding: encodingOf(encoding) });
+    callbackOf(encoding, cb)?.();
+    return true;
+  }) as ServerResponse["write"];
+  res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    if (ended) return res;
+    ended = true;
+    if (chunk !== undefined && typeof chunk !== "function")
+      chunks.push({ chunk, encoding: encodingOf(encoding) });
+    void finish(callbackOf(chunk, encoding, cb));
+    return res;
+  }) as ServerResponse["end"];
+
+  const finish = async (done: (() => void) | undefined) => {
+    Object.assign(res, original);
+    const status = typeof head?.[0] === "number" ? (head[0] as number) : res.statusCode;
+    if (status < 400) {
+      const outcome = await settleOrFail(settle);
+      if (!outcome.ok) {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        await sendResponse(res, outcome.response);
+        done?.();
+        return;
+      }
+      res.setHeader(...outcome.header);
+    }
+    if (head) (res.writeHead as (...args: unknown[]) => unknown)(...head);
+    for (const { chunk, encoding } of chunks) {
+      if (encoding) res.write(chunk as string, encoding);
+      else res.write(chunk as Uint8Array);
+    }
+    res.end(done);
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The rules a payment must meet, as pure functions of what the facilitator read (the requirement,
+ * the issued terms, the transfer, the payer's account): amount, token, payee, expiry, memo =
+ * nonce, network, scheme, account nonce and funds. Each failed rule throws the X402Error whose
+ * reason the facilitator answers with.
+ */
+import { type PaymentRequirement, X402_SCHEME, X402Error } from "@spay/protocol/x402";
+import type { TransferFacts } from "../../domain/x402/transfer.ts";
+
+/** The terms this gateway issued under a nonce (an `x402_requirements` row). */
+export interface IssuedTerms {
+  nonce: string;
+  network: string;
+  asset: string;
+  amount: string;
+  pay_to: string;
+  resource: string;
+  expires_at: number | string;
+}
+
+/** A nonce is bound to the resource it was issued for: a payment for one route does not open another. */
+export function assertSameResource(stated: string | null, issued: IssuedTerms): void {
+  if (stated !== null && stated !== issued.resource)
+    throw new X402Error("unknown_requirement", "the requirement was issued for another resource");
+}
+
+/**
+ * A requirement echoed back by the client is held to the terms issued under its nonce: a
+ * requirement stated differently is refused with the reason that names the difference.
+ */
+export function holdToIssued(requirement: PaymentRequirement, issued: IssuedTerms): PaymentRequirement {
+  if (requirement.asset !== issued.asset)
+    throw new X402Error("asset_mismatch", "the requirement names another token than was issued");
+  if (requirement.amount !== BigInt(issued.amount))
+    throw new X402Error("amount_mismatch", "the requirement's amount is not the issued amount");
+  if (requirement.payTo !== issued.pay_to)
+    throw new X402Error("recipient_mismatch", "the requirement's payTo is not the issued one");
+  assertSameResource(requirement.resource, issued);
+  return { ...requirement, network: issued.network, expiresAt: Number(issued.expires_at) };
+}
+
+/** The issued terms as the requirement a payment named only by its memo must meet. */
+export function issuedRequirement(issued: IssuedTerms, decimals: number): PaymentRequirement {
+  return {
+    scheme: X402_SCHEME,
+    network: issued.network,
+    amount: BigInt(issued.amount),
+    asset: issued.asset,
+    payTo: issued.pay_to,
+    nonce: issued.nonce,
+    expiresAt: Number(issued.expires_at),
+    decimals,
+    resource: issued.resource,
+  };
+}
+
+/** Who may be paid, where and when: the workspace's side of every check. */
+export interface Payee {
+  /** The CAIP-2 network the caller's key pays on. */
+  network: string;
+  /** The workspace's verified payout address on that network. */
+  payout: string | null;
+  /** The token contracts this gateway settles on that network. */
+  tokens: readonly string[];
+  /** Unix seconds. */
+  now: number;
+}
+
+/** The requirement itself, before any transfer is read: scheme, network, token, payee, expiry. */
+export function checkRequirement(
+  requirement: PaymentRequirement,
+  proof: { network: string; scheme: string },
+  payee: Payee,
+): void {
+  if (requirement.scheme !== X402_SCHEME || (proof.scheme && proof.scheme !== X402_SCHEME))
+    throw new X402Error("invalid_scheme", `only the "${X402_SCHEME}" scheme is supported`);
+  if (requirement.network !== payee.network || proof.network !== payee.network)
+    throw new X402Error("invalid_network", `this key pays on ${payee.network}`);
+  if (!payee.tokens.includes(requirement.asset))
+    throw new X402Error("asset_mismatch", `${requirement.asset} is not a token this gateway settles`);
+  if (!payee.payout) throw new X402Error("recipient_mismatch", "the workspace has no verified payout wallet");
+  if (requirement.payTo !== payee.payout)
+    throw new X402Error("recipient_mismatch", "payTo is not the workspace's payout address");
+  if (requirement.expiresAt !== null && requirement.expiresAt <= payee.now)
+    throw new X402Error("payment_expired", "the payment requirement has expired");
+}
+
+/** The transfer pays exactly the requirement: network, token, SIP-010 transfer, payee, amount, memo. */
+export function checkTransfer(
+  requirement: PaymentRequirement,
+  transfer: TransferFacts,
+  network: string,
+): void {
+  if (transfer.network !== network)
+    throw new X402Error("invalid_network", "the transaction is for another network");
+  if (transfer.contract !== requirement.asset)
+    throw new X402Error("asset_mismatch", `pays ${transfer.contract}, not ${requirement.asset}`);
+  if (transfer.functionName !== "transfer")
+    throw new X402Error("invalid_transaction", "the call is not a SIP-010 transfer");
+  if (transfer.recipient !== requirement.payTo)
+    throw new X402Error("recipient_mismatch", "the transfer pays another address");
+  if (transfer.amount !== requirement.amount)
+    throw new X402Error("amount_mismatch", `pays ${transfer.amount}, requires exactly ${requirement.amount}`);
+  if (requirement.nonce !== null && transfer.memo !== requirement.nonce)
+    throw new X402Error("invalid_memo", "the transfer's memo is not the requirement's nonce");
+}
+
+/** What the chain says of the payer of a signed, not yet broadcast transfer. */
+export interface PayerAccount {
+  nextNonce: bigint;
+  /** Balance of the transfer's token, atomic units. */
+  tokenBalance: bigint;
+  /** micro-STX, for the fee. */
+  stx: bigint;
+}
+
+/** A signed transfer will be mined: it uses the account's next nonce and the payer covers amount and fee. */
+export function checkAccount(transfer: TransferFacts, account: PayerAccount): void {
+  if (transfer.nonce !== null && transfer.nonce !== account.nextNonce)
+    throw new X402Error(
+      "invalid_nonce",
+      `account nonce is ${account.nextNonce}, the transaction uses ${transfer.nonce}`,
+    );
+  if (account.tokenBalance < transfer.amount || account.stx < (transfer.fee ?? 0n))
+    throw new X402Error("insufficient_funds", "the payer cannot cover the amount and fee");
+}
