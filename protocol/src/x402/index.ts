@@ -4,6 +4,7 @@
  * / `X-PAYMENT-RESPONSE`) and SPEC.md's proof form. No Node or DOM APIs.
  */
 export { base64Decode, base64Encode, utf8Decode, utf8Encode } from "./base64.ts";
+export type { X402FacilitatorParams, X402SettleResult, X402VerifyResult } from "./facilitator.ts";
 export { decodeX402Header, encodeX402Header, MAX_HEADER_LENGTH } from "./header.ts";
 export {
   type PaymentProof,

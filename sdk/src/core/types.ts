@@ -129,18 +129,9 @@ export interface List<T> {
   has_more: boolean;
 }
 
-/** SPEC.md §3 "x402 scheme". */
-export interface X402Scheme {
-  scheme: string;
-  network: string;
-  recipient: string;
-  asset: string;
-  /** 'sip10' means USDC; otherwise sBTC. */
-  asset_type: string;
-  amount: string;
-  decimals?: number;
-  timeout?: number;
-}
+/** SPEC.md §3 "x402 scheme" (with the memo nonce and expiry sPay adds). */
+import type { X402SpecScheme } from "@spay/protocol/x402";
+export type X402Scheme = X402SpecScheme;
 
 export interface X402Requirements {
   schemes: X402Scheme[];

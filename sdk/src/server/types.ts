@@ -1,18 +1,9 @@
+/** Every event type sPay emits, the webhook subscription vocabulary. */
+import { EVENT_TYPES, type EventType } from "@spay/protocol";
 import type { PaymentIntent } from "../core/types.js";
 
-/** Every event type sPay emits (the server's `EVENT_TYPES`), the webhook subscription vocabulary. */
-export const WEBHOOK_EVENT_TYPES = [
-  "payment_intent.created",
-  "payment_intent.processing",
-  "payment_intent.succeeded",
-  "payment_intent.partially_paid",
-  "payment_intent.paid_late",
-  "payment_intent.failed",
-  "payment_intent.expired",
-  "payment_intent.canceled",
-  "webhook.sandbox_test",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
+export type WebhookEventType = EventType;
 
 /** An event, as webhooks deliver it and `GET /v1/events` lists it. */
 export interface WebhookEvent<T = PaymentIntent> {
@@ -92,32 +83,4 @@ export interface CreateX402RequirementsParams {
   maxTimeoutSeconds?: number;
 }
 
-/** Body of `POST /v1/x402/verify` and `/settle`. */
-export interface X402FacilitatorParams {
-  /** The client's payment header value as received (base64 JSON). */
-  paymentHeader: string;
-  /** The requirement; with `requireIssued`, `{ resource }` alone (the payment's memo names it). */
-  paymentRequirements: Record<string, unknown>;
-  requireIssued?: boolean;
-  /** settle: answer once the transaction succeeded on chain, not when it entered the mempool. */
-  waitForConfirmation?: boolean;
-}
-
-/** `POST /v1/x402/verify`'s answer. */
-export interface X402VerifyResult {
-  isValid: boolean;
-  invalidReason?: string;
-  invalidMessage?: string;
-  payer?: string;
-}
-
-/** `POST /v1/x402/settle`'s answer. */
-export interface X402SettleResult {
-  success: boolean;
-  errorReason?: string;
-  errorMessage?: string;
-  payer?: string;
-  transaction: string;
-  network: string;
-  payment_intent_id?: string;
-}
+export type { X402FacilitatorParams, X402SettleResult, X402VerifyResult } from "@spay/protocol/x402";

@@ -7,6 +7,7 @@ import type { PaymentIntentRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import { creditedTo, readTransferCall } from "../../domain/transfer-check.ts";
 import { tokensFor } from "../token-registry.ts";
+import { trackTransfer } from "./track-transfer.ts";
 
 /**
  * Who a chain transaction pays, decided by the transaction alone (issue 14, item 1). Whoever
@@ -101,25 +102,9 @@ export async function routeTransfer(
     case "none":
       return owner;
     case "intent": {
-      const inserted = await db
-        .insertInto("payment_transfers")
-        .values({
-          txid,
-          payment_intent_id: owner.intent.id,
-          source: owner.intent.id === reporterIntentId ? "submitted" : "discovered",
-          state: "tracking",
-          amount: null,
-          sender: null,
-          block_height: null,
-          reason: null,
-          created_at: now,
-          updated_at: now,
-          next_check_at: now,
-        })
-        .onConflict((oc) => oc.column("txid").doNothing())
-        .returning("txid")
-        .executeTakeFirst();
-      return { kind: "intent", intent: owner.intent, tracked: inserted !== undefined };
+      const source = owner.intent.id === reporterIntentId ? "submitted" : "discovered";
+      const tracked = await trackTransfer(db, txid, owner.intent.id, source);
+      return { kind: "intent", intent: owner.intent, tracked };
     }
     case "unmatched": {
       if (tx.tx_status === "pending" || (tx.tx_status === "success" && tx.canonical === false))

@@ -11,6 +11,7 @@ import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
 import type { Page } from "../pagination.ts";
 import { recordPaymentEvent } from "../payment-intents.ts";
+import { trackTransfer } from "./track-transfer.ts";
 import { changeIntent } from "./transitions.ts";
 
 /**
@@ -161,22 +162,8 @@ export async function assignUnmatchedTransfer(
         param: "payment_intent",
       });
     const now = nowSeconds();
-    await trx
-      .insertInto("payment_transfers")
-      .values({
-        txid,
-        payment_intent_id: intent.id,
-        source: "assigned",
-        state: "tracking",
-        amount: null,
-        sender: null,
-        block_height: null,
-        reason: null,
-        created_at: now,
-        updated_at: now,
-        next_check_at: now,
-      })
-      .execute();
+    if (!(await trackTransfer(trx, txid, intent.id, "assigned")))
+      throw new ApiError("transfer_already_assigned");
     const assignedBy = scope.principal.kind === "api_key" ? scope.principal.keyId : scope.principal.userId;
     const updated = await trx
       .updateTable("unmatched_transfers")

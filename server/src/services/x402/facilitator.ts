@@ -9,6 +9,7 @@ import {
   X402_NETWORKS,
   X402_SCHEME,
   X402Error,
+  type X402VerifyResult,
 } from "@spay/protocol/x402";
 import { nowSeconds } from "../../domain/ids.ts";
 import { chainTransferFacts, signedTransferFacts, type TransferFacts } from "../../domain/x402/transfer.ts";
@@ -24,12 +25,7 @@ import {
 } from "./verify-rules.ts";
 import { tokenByContract, type X402Context, x402Context } from "./workspace-context.ts";
 
-export interface VerifyResult {
-  isValid: boolean;
-  invalidReason?: string;
-  invalidMessage?: string;
-  payer?: string;
-}
+export type VerifyResult = X402VerifyResult;
 
 /** How strictly a requirement must match one the gateway issued (`POST /v1/x402/requirements`). */
 export interface CheckOptions {

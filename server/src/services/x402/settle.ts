@@ -6,7 +6,12 @@
  * `waitForConfirmation` the answer waits for the watcher's outcome, read from the intent.
  */
 import { INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
-import { type PaymentProof, type PaymentRequirement, X402Error } from "@spay/protocol/x402";
+import {
+  type PaymentProof,
+  type PaymentRequirement,
+  X402Error,
+  type X402SettleResult,
+} from "@spay/protocol/x402";
 import { BroadcastRejectedError, ChainUnavailableError } from "../../chain/client.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { TransferFacts } from "../../domain/x402/transfer.ts";
@@ -14,19 +19,12 @@ import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { createPaymentIntent } from "../payment-intents.ts";
+import { trackTransfer } from "../settlement/track-transfer.ts";
 import { changeIntent } from "../settlement/transitions.ts";
 import { type CheckOptions, checkPayment, type StatedRequirement } from "./facilitator.ts";
 import { tokenByContract, type X402Context } from "./workspace-context.ts";
 
-export interface SettleResult {
-  success: boolean;
-  errorReason?: string;
-  errorMessage?: string;
-  payer?: string;
-  transaction: string;
-  network: string;
-  payment_intent_id?: string;
-}
+export type SettleResult = X402SettleResult;
 
 export interface SettleOptions extends CheckOptions {
   /** Answer once the watcher saw the transaction succeed on chain, not when it entered the mempool. */
@@ -165,25 +163,8 @@ async function recordIntent(
       .forUpdate()
       .executeTakeFirstOrThrow();
     // The watcher may have found the transfer by its memo in between: then it is bound already.
-    const bound = await trx
-      .insertInto("payment_transfers")
-      .values({
-        txid: transfer.txid,
-        payment_intent_id: intent.id,
-        // Verified against the requirement above: a binding by the gateway, not a report.
-        source: "x402",
-        state: "tracking",
-        amount: null,
-        sender: null,
-        block_height: null,
-        reason: null,
-        created_at: now,
-        updated_at: now,
-        next_check_at: now,
-      })
-      .onConflict((oc) => oc.column("txid").doNothing())
-      .returning("txid")
-      .executeTakeFirst();
+    // Verified against the requirement above: a binding by the gateway, not a report.
+    const bound = await trackTransfer(trx, transfer.txid, intent.id, "x402");
     if (bound && row.status === "requires_payment_method") {
       await changeIntent(deps, trx, row, {
         status: "transaction_broadcast",
