@@ -1,0 +1,6883 @@
+/**
+ * GENERATED FILE — DO NOT EDIT. The sPay API's object types, generated from the server's OpenAPI
+ * document (GET /v1/openapi.json) by openapi-typescript. To regenerate after changing a route or
+ * schema: pnpm --filter @spay/server generate:api-types
+ */
+export interface paths {
+  "/v1/auth/register": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an account with email and password */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RegisterRequest"];
+        };
+      };
+      responses: {
+        /** @description Account and session */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SessionGrant"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/login": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with email and password */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["LoginRequest"];
+        };
+      };
+      responses: {
+        /** @description Session */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SessionGrant"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke the current session */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Ok"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user (validates a stored session) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Current user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              user: components["schemas"]["User"];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change the signed-in user's name or email */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProfileUpdateRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              user: components["schemas"]["User"];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/auth/password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the password; the user's other sessions are signed out */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasswordChangeRequest"];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Ok"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/wallet/challenge": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A single-use message for a Stacks wallet to sign (expires in 5 minutes) */
+    get: {
+      parameters: {
+        query: {
+          address: string;
+          purpose?: "sign_in" | "payout_wallet";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Challenge */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WalletChallenge"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/wallet/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a signed wallet challenge */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["WalletVerifyRequest"];
+        };
+      };
+      responses: {
+        /** @description Session */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SessionGrant"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/organizations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Organizations the signed-in user belongs to */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["Organization"][];
+              organizations: components["schemas"]["Organization"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an organization (the caller becomes its owner) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateOrganizationRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Organization"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/organizations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an organization */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Organization */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Organization"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete an organization with all its workspaces and their data */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update an organization */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UpdateOrganizationRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Organization"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/organizations/{id}/workspaces": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Workspaces of an organization */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["Workspace"][];
+              workspaces: components["schemas"]["Workspace"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a workspace (with a default sandbox environment)
+     * @description Without `slug`, one is derived from the name (suffixed when taken); an explicit taken slug is `slug_taken`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateWorkspaceRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Workspace"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/workspaces/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a workspace */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Workspace */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Workspace"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a workspace and everything in it */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a workspace's name, slug or whether the browser may set amounts */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UpdateWorkspaceRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Workspace"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/workspaces/{id}/business-profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Update the business profile (display name, website, description) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BusinessProfileRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Workspace"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/workspaces/{id}/api-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a workspace's API keys (secret keys masked to their prefix) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["ApiKey"][];
+              api_keys: components["schemas"]["ApiKey"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an API key (a secret key is shown in full only in this response) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateApiKeyRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ApiKey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/api-keys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a key; it fails on its next request */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ApiKey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename, enable/disable or re-scope a key (a revoked key stays revoked) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UpdateApiKeyRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ApiKey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/audit_log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List security-relevant actions (sign-ins, keys, endpoints, deletions), newest first
+     * @description A session sees the workspace named by `X-Workspace-Id` plus its own account's entries; a secret key sees its workspace's entries, except those about the other environment's objects.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          action?:
+            | "user.signed_in"
+            | "user.sign_in_failed"
+            | "user.registered"
+            | "user.password_changed"
+            | "api_key.created"
+            | "api_key.rolled"
+            | "api_key.revoked"
+            | "webhook_endpoint.created"
+            | "webhook_endpoint.secret_rotated"
+            | "webhook_endpoint.deleted"
+            | "environment.deleted"
+            | "workspace.browser_amounts_changed"
+            | "transfer.assigned"
+            | "account.deleted";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AuditEntryList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/environments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the workspace's environments */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The merchant's Stacks address (legacy header) */
+          "x-merchant-principal"?: string;
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["Environment"][];
+              environments: components["schemas"]["Environment"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an environment (name: letters, digits, - and _, ≤ 50) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The merchant's Stacks address (legacy header) */
+          "x-merchant-principal"?: string;
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateEnvironmentRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Environment"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/environments/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an environment and all its data (never the last one) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The merchant's Stacks address (legacy header) */
+          "x-merchant-principal"?: string;
+          "x-workspace-id"?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename an environment or set the confirmations its payments need */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The merchant's Stacks address (legacy header) */
+          "x-merchant-principal"?: string;
+          "x-workspace-id"?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UpdateEnvironmentRequest"];
+        };
+      };
+      responses: {
+        /** @description Renamed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Environment"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/onboarding/wallet/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the payout wallet (server-side signature check); creates test keys
+     * @description Get a challenge with `GET /v1/auth/wallet/challenge?address=…&purpose=payout_wallet`, sign it in the wallet, and send the signature and public key.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The workspace being onboarded (required) */
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PayoutWalletVerifyRequest"];
+        };
+      };
+      responses: {
+        /** @description Verified */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              merchant: components["schemas"]["Merchant"];
+              wallet: {
+                stacks_address: string;
+                stacks_publickey: string;
+                bitcoin_payment_address: string | null;
+                bitcoin_ordinals_address: string | null;
+                verification_message: string;
+                verification_signature: string;
+                verified_at: string;
+                wallet_address: string;
+              };
+              api_keys: components["schemas"]["ApiKey"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/onboarding/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Onboarding progress of a workspace */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The workspace being onboarded (required) */
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Status */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OnboardingStatus"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/onboarding/api-keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active API keys of a workspace (secret keys masked) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The workspace being onboarded (required) */
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Keys */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              api_keys: components["schemas"]["ApiKey"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/merchants/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve the signed-in user's merchant record */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Merchant */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Merchant"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/create-for-user": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create (or return) the merchant record of the signed-in user */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateMerchantForUserRequest"];
+        };
+      };
+      responses: {
+        /** @description Merchant */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              merchant_id: string;
+              merchant: components["schemas"]["Merchant"];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/delete": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete the signed-in account and all of its data
+     * @description Send `{email}` or `{id}` (merchant or user id) of the signed-in account.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["DeleteAccountRequest"];
+        };
+      };
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              deleted: true;
+              message: string;
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/products": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List products, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ProductList"] & {
+              products: components["schemas"]["Product"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a product and its payment link */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProductRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/products/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a product */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Product */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Replace a product (and re-sync its payment link) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ProductRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Delete a product (its payment link stops selling) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/products": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Legacy product sync: create or update by id, price in dollars */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["LegacyProductRequest"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payment-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create or update a payment link */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PaymentLinkRequest"];
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentLink"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payment-links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public: a payment link as the hosted page renders it
+     * @description 404 `payment_link_not_found`, 410 `payment_link_expired`, 403 `payment_link_disabled`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentLink"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List payment intents, newest first (secret key or session) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          /** @description One status or a comma-separated list */
+          status?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntentList"] & {
+              payment_intents: components["schemas"]["PaymentIntent"][];
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a payment intent (publishable or secret key; send an Idempotency-Key)
+     * @description With `product_id` or `payment_link` the price comes from the catalogue. A publishable key may only create intents for an active product or payment link of its environment, unless the workspace allows custom amounts from the browser (`custom_amount_not_allowed`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreatePaymentIntentRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a payment intent (a publishable key with the intent's client_secret: the checkout follows its status) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The intent's `client_secret`; required with a publishable key */
+          client_secret?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment intent */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel an unpaid payment intent */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["CancelPaymentIntentRequest"];
+        };
+      };
+      responses: {
+        /** @description Canceled */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/submit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report the txid of the transfer the checkout broadcast (a publishable key with the intent's client_secret)
+     * @description A hint, never a claim: the gateway looks the transaction up and it counts only for the intent whose memo it carries. When the memo is this intent's, the intent moves to `transaction_broadcast` and the watcher verifies it on chain; while the chain does not know the txid yet, the intent is returned unchanged and the watcher resolves the report. A transaction whose memo names another intent, or none (an unmatched transfer the merchant may assign), is refused with `transaction_not_for_intent` and settles nothing here. Reporting a transaction for an expired intent records a late payment.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The intent's `client_secret`; required with a publishable key */
+          client_secret?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SubmitTransactionRequest"];
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/stream": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-sent events: the intent now and after every change, until a terminal status (a publishable key with the intent's client_secret)
+     * @description Each message is `event: payment_intent` with the intent JSON as data; the stream ends after `payment_settled`, `failed`, `canceled` or `expired`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The intent's `client_secret`; required with a publishable key */
+          client_secret?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status history of a payment intent (a publishable key with the intent's client_secret) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The intent's `client_secret`; required with a publishable key */
+          client_secret?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Events */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["PaymentEvent"][];
+              has_more: boolean;
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook_endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List webhook endpoints */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              object: "list";
+              data: components["schemas"]["WebhookEndpoint"][];
+              has_more: boolean;
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a webhook endpoint (the secret is returned only here)
+     * @description The URL must reach the public internet (`url_not_allowed` otherwise, the same answer for every reason): loopback, private, link-local, CGNAT, reserved and IPv4-embedding IPv6 targets are refused, except for sandbox endpoints of a gateway in `SPAY_DEPLOYMENT=local` mode.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook_endpoints/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a webhook endpoint */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Endpoint */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update the URL, events, description, or enable/disable */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/webhook_endpoints/{id}/rotate_secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate the signing secret; the old one keeps signing beside it for 24 h */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Rotated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpoint"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List events, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          type?:
+            | "payment_intent.created"
+            | "payment_intent.processing"
+            | "payment_intent.succeeded"
+            | "payment_intent.partially_paid"
+            | "payment_intent.paid_late"
+            | "payment_intent.failed"
+            | "payment_intent.expired"
+            | "payment_intent.canceled"
+            | "webhook.sandbox_test";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["EventList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/stream": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-sent events: the workspace's events as they happen (used by `spay listen`)
+     * @description Each message has `id` = the event id, `event` = its type, `data` = the event JSON. Resume with `Last-Event-ID`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an event with its deliveries and every attempt */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Event */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["EventWithDeliveries"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{id}/redeliver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send an event again now (to one endpoint, or every subscribed one) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["RedeliverRequest"];
+        };
+      };
+      responses: {
+        /** @description Queued */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["EventWithDeliveries"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook/sandbox": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a signed `webhook.sandbox_test` to a URL from the server and report the outcome
+     * @description 10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. Success marks the onboarding step 'webhook tested'.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["WebhookSandboxTestRequest"];
+        };
+      };
+      responses: {
+        /** @description Outcome (ok or not) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookSandboxTestResult"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/x402/requirements": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issue fresh payment requirements (nonce, expiry, payout address) for a paid resource */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["X402RequirementsRequest"];
+        };
+      };
+      responses: {
+        /** @description x402 v2 requirements, ready for a 402 answer */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["X402PaymentRequired"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/x402/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a payment against a requirement without broadcasting */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["X402FacilitatorRequest"];
+        };
+      };
+      responses: {
+        /** @description Verdict */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["X402VerifyResponse"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/x402/settle": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify, broadcast (or look up) and record the payment; each payment settles once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["X402FacilitatorRequest"];
+        };
+      };
+      responses: {
+        /** @description Outcome */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["X402SettleResponse"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/x402/supported": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The payment kinds this facilitator settles */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Kinds */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["X402SupportedResponse"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/fulfillment": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the fulfillment status of a settled payment (secret key or session)
+     * @description `processing`, `shipped`, `delivered` or `completed`; the change is written to the payment's event timeline. A payment that is not settled answers 409 `payment_intent_unexpected_state`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SetFulfillmentRequest"];
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Payments screen's list: payment intents by filter, newest first, cursor paged */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          /** @description SPEC.md §4 filters: all, paid, pending, fulfillment, failed */
+          filter?: "all" | "paid" | "pending" | "fulfillment" | "failed";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payments/counts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many payments each filter chip holds */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Counts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentCounts"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/unmatched_transfers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List transfers into the payout address that named no payment intent, newest first
+     * @description A transfer counts only for the intent whose memo it carries. One with no memo, or a memo naming no intent of this payout address and token, settles nothing by itself and is listed here (secret key or session; this workspace and environment).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["UnmatchedTransferList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/unmatched_transfers/{txid}/assign": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign an unmatched transfer to a payment intent (secret key or session)
+     * @description The intent must be of this workspace and environment, paid to the same address in the same token, and open or expired. The transfer then counts for it through the normal settlement path (payment event reason `assigned_by_merchant`), and the assignment is recorded in the audit log (`transfer.assigned`). A transfer already assigned or already counted answers 409 `transfer_already_assigned`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          txid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AssignUnmatchedTransferRequest"];
+        };
+      };
+      responses: {
+        /** @description Assigned */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["UnmatchedTransfer"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/analytics/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Dashboard figures for a range: revenue, transactions, success rate, customers, daily series */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 7d, 30d, 3m or 1y (whole UTC days) */
+          range?: "7d" | "30d" | "3m" | "1y";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Overview */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AnalyticsOverview"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/analytics/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The range's payments as CSV (Export Data) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 7d, 30d, 3m or 1y (whole UTC days) */
+          range?: "7d" | "30d" | "3m" | "1y";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/payment_intents/{id}/webhook_deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The webhook events a payment intent emitted, with their deliveries and attempts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Events with deliveries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentIntentWebhookDeliveries"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/webhook_endpoints/{id}/attempts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint's delivery log: its latest attempts (status, latency, response), newest first */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Attempts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["WebhookEndpointAttempts"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/payment-links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public: a payment link with the publishable key its hosted page pays with
+     * @description 404 `payment_link_not_found`, 410 `payment_link_expired`, 403 `payment_link_disabled`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["HostedPaymentLink"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/payment-intents/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public: a payment intent for its hosted checkout page (`checkout_url`, `spay_url`)
+     * @description Needs the intent's `client_secret` (the query of `checkout_url`); without it, or with another intent's, 404 `resource_missing` as for an unknown id.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The intent's client secret */
+          client_secret?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment intent */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["HostedPaymentIntent"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/fx": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** BTC/USD rate used to price sBTC (cached; 110000 when the source fails) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Rate */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["FxRate"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/stats/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Count of sandbox payment intents in the last N days (landing page counter) */
+    get: {
+      parameters: {
+        query?: {
+          days?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Count */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PaymentStats"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/email-signups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Newsletter signup */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["EmailSignupRequest"];
+        };
+      };
+      responses: {
+        /** @description Signed up */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["EmailSignup"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness and database reachability */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Healthy */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              ok: true;
+              database: string;
+            };
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Database unavailable; retry */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    SessionGrant: {
+      user: components["schemas"]["User"];
+      /** @description Bearer token for the session */
+      session_id: string;
+      /** @description Unix seconds */
+      expires_at: number;
+    };
+    User: {
+      /** @example user_3kTMd9Q2xYqLw8Rb1nVc0aZe */
+      id: string;
+      /** @enum {string} */
+      object: "user";
+      email: string | null;
+      name: string;
+      merchant_id: string | null;
+      wallet_address: string | null;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    Error: {
+      error: {
+        type: string;
+        /** @example parameter_invalid */
+        code: string;
+        message: string;
+        param?: string;
+        request_id: string;
+      };
+    };
+    RegisterRequest: {
+      email: string;
+      password: string;
+      name?: string;
+    };
+    LoginRequest: {
+      email: string;
+      password: string;
+    };
+    Ok: {
+      /** @enum {boolean} */
+      ok: true;
+    };
+    ProfileUpdateRequest: {
+      name?: string;
+      email?: string;
+    };
+    PasswordChangeRequest: {
+      /** @description Required unless the account has no password yet (wallet sign-in only) */
+      current_password?: string;
+      new_password: string;
+    };
+    WalletChallenge: {
+      message: string;
+      nonce: string;
+      address: string;
+      issued_at: number;
+      expires_at: number;
+    };
+    WalletVerifyRequest: {
+      address: string;
+      /** @description RSV signature, hex */
+      signature: string;
+      /** @description Compressed or uncompressed secp256k1 key, hex */
+      public_key: string;
+      nonce?: string;
+      message?: string;
+    };
+    Organization: {
+      id: string;
+      /** @enum {string} */
+      object: "organization";
+      name: string;
+      slug: string;
+      description: string | null;
+      user_count: number;
+      workspace_count: number;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    CreateOrganizationRequest: {
+      name: string;
+      slug: string;
+      description?: string;
+    };
+    UpdateOrganizationRequest: {
+      name?: string;
+      slug?: string;
+      description?: string | null;
+    };
+    Deleted: {
+      id: string;
+      object: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    Workspace: {
+      id: string;
+      /** @enum {string} */
+      object: "workspace";
+      organization_id: string;
+      org_id: string;
+      organization_name: string;
+      name: string;
+      slug: string | null;
+      user_count: number;
+      stacks_address: string | null;
+      bitcoin_payment_address: string | null;
+      bitcoin_ordinals_address: string | null;
+      business_profile: components["schemas"]["BusinessProfile"];
+      /** @description Publishable keys may create intents with an arbitrary amount (otherwise only for a product or payment link) */
+      allow_browser_amounts: boolean;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    BusinessProfile: {
+      display_name: string | null;
+      website: string | null;
+      description: string | null;
+    };
+    CreateWorkspaceRequest: {
+      name: string;
+      slug?: string;
+    };
+    UpdateWorkspaceRequest: {
+      name?: string;
+      slug?: string | null;
+      /** @description Let publishable keys (the browser) create intents for any amount. Off: they may only sell a product or payment link, at its catalogue price. */
+      allow_browser_amounts?: boolean;
+    };
+    BusinessProfileRequest: {
+      display_name?: string | null;
+      website?: string | "" | null;
+      description?: string | null;
+    };
+    ApiKey: {
+      id: string;
+      /** @enum {string} */
+      object: "api_key";
+      workspace_id: string;
+      environment_id: string;
+      /** @enum {string} */
+      type: "pk" | "sk";
+      /** @enum {string} */
+      key_type: "publishable" | "secret";
+      name: string;
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description Full key: publishable keys always; secret keys only when created */
+      key?: string;
+      key_prefix: string;
+      key_id: string;
+      /** @enum {string} */
+      state: "enabled" | "disabled" | "revoked";
+      is_active: boolean;
+      scopes: string[];
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      last_used_at: number | null;
+    };
+    CreateApiKeyRequest: {
+      /** @enum {string} */
+      type: "pk" | "sk" | "publishable" | "secret";
+      name?: string;
+      /**
+       * @default test
+       * @enum {string}
+       */
+      env: "test" | "live";
+      scopes?: ("read" | "write")[];
+    };
+    UpdateApiKeyRequest: {
+      name?: string;
+      /** @enum {string} */
+      state?: "enabled" | "disabled";
+      scopes?: ("read" | "write")[];
+    };
+    AuditEntryList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["AuditEntry"][];
+      has_more: boolean;
+      url: string;
+    };
+    AuditEntry: {
+      id: string;
+      /** @enum {string} */
+      object: "audit_entry";
+      /** @enum {string} */
+      action:
+        | "user.signed_in"
+        | "user.sign_in_failed"
+        | "user.registered"
+        | "user.password_changed"
+        | "api_key.created"
+        | "api_key.rolled"
+        | "api_key.revoked"
+        | "webhook_endpoint.created"
+        | "webhook_endpoint.secret_rotated"
+        | "webhook_endpoint.deleted"
+        | "environment.deleted"
+        | "workspace.browser_amounts_changed"
+        | "transfer.assigned"
+        | "account.deleted";
+      actor: {
+        /** @enum {string} */
+        type: "user" | "api_key" | "system";
+        id: string | null;
+      };
+      workspace_id: string | null;
+      object_type: string | null;
+      object_id: string | null;
+      ip: string | null;
+      details: {
+        [key: string]: unknown;
+      };
+      created_at: number;
+    };
+    Environment: {
+      id: string;
+      /** @enum {string} */
+      object: "environment";
+      workspace_id: string;
+      name: string;
+      /** @enum {string} */
+      type: "sandbox" | "production";
+      /** @enum {string} */
+      env: "test" | "live";
+      confirmations_required: number;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    CreateEnvironmentRequest: {
+      name: string;
+      /**
+       * @default sandbox
+       * @enum {string}
+       */
+      type: "sandbox" | "production";
+    };
+    UpdateEnvironmentRequest: {
+      name?: string;
+      confirmations_required?: number;
+    };
+    Merchant: {
+      id: string;
+      /** @enum {string} */
+      object: "merchant";
+      merchant_id: string;
+      user_id: string;
+      name: string;
+      wallet_address: string | null;
+      website_url: string | null;
+      business_description: string | null;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    PayoutWalletVerifyRequest: {
+      address: string;
+      /** @description RSV signature, hex */
+      signature: string;
+      /** @description Compressed or uncompressed secp256k1 key, hex */
+      public_key: string;
+      nonce?: string;
+      message?: string;
+      bitcoin_payment_address?: string;
+      bitcoin_payment_publickey?: string;
+      bitcoin_ordinals_address?: string;
+      bitcoin_ordinals_publickey?: string;
+    };
+    OnboardingStatus: {
+      workspace_id: string;
+      onboarding_status: {
+        wallet_verified: boolean;
+        business_info_completed: boolean;
+        api_keys_created: boolean;
+        webhook_tested: boolean;
+        test_payment_completed: boolean;
+      };
+      payout_wallet: {
+        address: string | null;
+        verified_at: number | null;
+      };
+      business_info: {
+        display_name: string | null;
+        website: string | null;
+        description: string | null;
+      };
+      api_keys: components["schemas"]["ApiKey"][];
+    };
+    CreateMerchantForUserRequest: {
+      user_id: string;
+      email?: string;
+      name?: string;
+    };
+    DeleteAccountRequest: {
+      email?: string;
+      id?: string;
+    };
+    Product: {
+      id: string;
+      /** @enum {string} */
+      object: "product";
+      environment_id: string;
+      name: string;
+      description: string | null;
+      stock: number;
+      /** @enum {string} */
+      view_type: "card" | "button";
+      price_minor: number;
+      price: number;
+      currency: string;
+      require_email: boolean;
+      require_shipping_address: boolean;
+      payment_link: {
+        id: string;
+        active: boolean;
+        url: string;
+      } | null;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      updated_at: number;
+    };
+    ProductList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Product"][];
+      has_more: boolean;
+      url: string;
+    };
+    ProductRequest: {
+      id?: string;
+      price_minor: number;
+      name: string;
+      description?: string | null;
+      stock: number;
+      /**
+       * @default card
+       * @enum {string}
+       */
+      view_type: "card" | "button";
+      /** @default usd */
+      currency: string;
+      /** @default false */
+      require_email: boolean;
+      /** @default false */
+      require_shipping_address: boolean;
+      link_active?: boolean;
+    };
+    LegacyProductRequest: {
+      id: string;
+      price_usd: number;
+      merchant_id?: string;
+      name: string;
+      description?: string | null;
+      /** @default 0 */
+      stock: number;
+      /**
+       * @default card
+       * @enum {string}
+       */
+      view_type: "card" | "button";
+      /** @default usd */
+      currency: string;
+      /** @default false */
+      require_email: boolean;
+      /** @default false */
+      require_shipping_address: boolean;
+      link_active?: boolean;
+    };
+    PaymentLink: {
+      id: string;
+      /** @enum {string} */
+      object: "payment_link";
+      url: string;
+      product_id: string | null;
+      merchant_id: string | null;
+      merchant_name: string | null;
+      product_data: {
+        [key: string]: unknown;
+      };
+      merchant_wallet: string | null;
+      active: boolean;
+      /** @description The link's product has no stock left */
+      sold_out: boolean;
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description Unix seconds */
+      expires_at: number | null;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    PaymentLinkRequest: {
+      id?: string;
+      merchant_id?: string | null;
+      product_id?: string | null;
+      product_data: {
+        [key: string]: unknown;
+      };
+      merchant_wallet?: string | null;
+      /** @description Default true for a new link; kept on update */
+      active?: boolean;
+      expires_at?: number | null;
+    };
+    PaymentIntent: {
+      /** @example pi_5Hq2LmXn8RtYv3Kc9WbZa1De */
+      id: string;
+      /** @enum {string} */
+      object: "payment_intent";
+      /** @description Amount in cents */
+      amount_minor: number;
+      /** @description Same as amount_minor */
+      amount: number;
+      currency: string;
+      /** @enum {string} */
+      asset: "sbtc" | "usdc";
+      /** @description Sats, for sBTC intents */
+      amount_sbtc: string | null;
+      /** @description Atomic units of the asset, fixed at creation */
+      amount_asset: string;
+      decimals: number;
+      token_contract: string;
+      usd_per_btc: number | null;
+      /** @description The merchant's payout address */
+      recipient: string;
+      /** @description SIP-010 memo the transfer must carry */
+      memo: string;
+      /** @enum {string} */
+      status:
+        | "requires_payment_method"
+        | "payment_initiated"
+        | "transaction_broadcast"
+        | "transaction_pending"
+        | "transaction_confirmed"
+        | "payment_settled"
+        | "failed"
+        | "canceled"
+        | "expired";
+      status_reason: string | null;
+      fulfillment_status: ("not_required" | "processing" | "shipped" | "delivered" | "completed") | string;
+      customer_email: string | null;
+      shipping_address: {
+        [key: string]: unknown;
+      } | null;
+      merchant_principal: string | null;
+      txid: string | null;
+      amount_received: string;
+      /** @description `pi_…_secret_…`: lets a browser (publishable key or no key) read, follow and submit for this intent. Returned on creation and to callers entitled to the intent; null in lists, events and webhooks. Keep it out of logs and URLs you share. */
+      client_secret: string | null;
+      /** @description Hosted checkout (what the QR encodes); carries `?client_secret=` when it is set */
+      spay_url: string;
+      checkout_url: string;
+      payment_method: string | null;
+      product_id: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description Unix seconds */
+      expires_at: number;
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      canceled_at: number | null;
+      cancellation_reason: string | null;
+    };
+    CreatePaymentIntentRequest: {
+      /** @description Amount in cents. Optional with product_id or payment_link (their catalogue price is used; a different amount is refused with amount_mismatch). A publishable key may only send its own amount when the workspace allows custom amounts from the browser. */
+      amount_minor?: number;
+      /** @description Alias of amount_minor (cents) */
+      amount_usd?: number;
+      /** @default usd */
+      currency: string;
+      /** @default sbtc */
+      asset: string;
+      customer_email?: string;
+      shipping_address?: {
+        [key: string]: unknown;
+      } | null;
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @description A product of this environment: the intent costs its price; sold out → 409 */
+      product_id?: string;
+      /** @description An active payment link of this environment: the intent costs its product's price */
+      payment_link?: string;
+      merchant_principal?: string;
+      /** @enum {string} */
+      payment_method?: "wallet" | "qr" | "x402";
+      /**
+       * @description Must match the key's environment when sent
+       * @enum {string}
+       */
+      env?: "test" | "live";
+      /** @enum {string} */
+      status?: "requires_payment" | "requires_payment_method";
+      /** @description Seconds until expiry (default 900) */
+      expires_in?: number;
+    };
+    PaymentIntentList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["PaymentIntent"][];
+      has_more: boolean;
+      url: string;
+    };
+    CancelPaymentIntentRequest: {
+      /** @enum {string} */
+      cancellation_reason?: "duplicate" | "fraudulent" | "requested_by_customer" | "abandoned";
+    };
+    SubmitTransactionRequest: {
+      /** @example 0x5c3f… */
+      txid: string;
+      /** @enum {string} */
+      payment_method?: "wallet" | "qr" | "x402";
+    };
+    PaymentEvent: {
+      id: string;
+      /** @enum {string} */
+      object: "payment_event";
+      payment_intent_id: string;
+      from_status: string | null;
+      to_status: string;
+      reason: string | null;
+      txid: string | null;
+      /** @description Unix seconds */
+      created_at: number;
+    };
+    WebhookEndpoint: {
+      id: string;
+      /** @enum {string} */
+      object: "webhook_endpoint";
+      url: string;
+      description: string | null;
+      enabled_events: string[];
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      disabled_reason: string | null;
+      /** @enum {string} */
+      env: "test" | "live";
+      environment_id: string;
+      /** @description whsec_…, only when created or rotated */
+      secret?: string;
+      previous_secret_expires_at: number | null;
+      failing_since: number | null;
+      created_at: number;
+      updated_at: number;
+    };
+    CreateWebhookEndpointRequest: {
+      /** @example https://shop.example/webhooks/spay */
+      url: string;
+      /**
+       * @default [
+       *       "*"
+       *     ]
+       */
+      enabled_events: (
+        | "*"
+        | "payment_intent.created"
+        | "payment_intent.processing"
+        | "payment_intent.succeeded"
+        | "payment_intent.partially_paid"
+        | "payment_intent.paid_late"
+        | "payment_intent.failed"
+        | "payment_intent.expired"
+        | "payment_intent.canceled"
+        | "webhook.sandbox_test"
+        | "payment.succeeded"
+      )[];
+      description?: string;
+    };
+    UpdateWebhookEndpointRequest: {
+      /** @example https://shop.example/webhooks/spay */
+      url?: string;
+      enabled_events?: (
+        | "*"
+        | "payment_intent.created"
+        | "payment_intent.processing"
+        | "payment_intent.succeeded"
+        | "payment_intent.partially_paid"
+        | "payment_intent.paid_late"
+        | "payment_intent.failed"
+        | "payment_intent.expired"
+        | "payment_intent.canceled"
+        | "webhook.sandbox_test"
+        | "payment.succeeded"
+      )[];
+      description?: string | null;
+      /** @enum {string} */
+      status?: "enabled" | "disabled";
+    };
+    EventList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Event"][];
+      has_more: boolean;
+      url: string;
+    };
+    Event: {
+      id: string;
+      /** @enum {string} */
+      object: "event";
+      type: string;
+      created_at: number;
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description `{object}`: the payment intent as the API returns it */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    EventWithDeliveries: components["schemas"]["Event"] & {
+      deliveries: {
+        id: string;
+        endpoint_id: string;
+        state: string;
+        attempt_count: number;
+        next_attempt_at: number | null;
+        manual: boolean;
+      }[];
+      attempts: {
+        id: string;
+        endpoint_id: string;
+        attempt: number;
+        attempted_at: number;
+        status_code: number | null;
+        latency_ms: number;
+        response_excerpt: string | null;
+        error: string | null;
+        succeeded: boolean;
+      }[];
+    };
+    RedeliverRequest: {
+      endpoint_id?: string;
+    };
+    WebhookSandboxTestResult: {
+      ok: boolean;
+      url: string;
+      status: number | null;
+      latency_ms: number;
+      body_excerpt: string | null;
+      error: string | null;
+      event_id: string;
+      /** @enum {string} */
+      signed_with: "endpoint_secret" | "one_time_secret";
+      one_time_secret?: string;
+    };
+    WebhookSandboxTestRequest: {
+      url: string;
+      demo_mode?: boolean;
+    };
+    X402PaymentRequired: {
+      /** @enum {number} */
+      x402Version: 2;
+      resource: {
+        url: string;
+        description: string;
+        mimeType: string;
+      };
+      accepts: {
+        scheme: string;
+        network: string;
+        amount: string;
+        asset: string;
+        payTo: string;
+        maxTimeoutSeconds: number;
+        extra: {
+          nonce: string;
+          expiresAt: number;
+          decimals: number;
+          tokenType: string;
+          assetName: string;
+          symbol: string;
+        };
+      }[];
+    };
+    X402RequirementsRequest: {
+      resource: {
+        /** Format: uri */
+        url: string;
+        description?: string;
+        mimeType?: string;
+      };
+      accepts: {
+        /** @enum {string} */
+        asset: "sbtc" | "usdc";
+        /** @description Exact price in the token's atomic units (USDC: 1000 = $0.001; sBTC: sats) */
+        amount?: string;
+        /** @description …or a dollar price (`$0.001`), converted and rounded up to whole units */
+        price?: string;
+      }[];
+      maxTimeoutSeconds?: number;
+    };
+    X402VerifyResponse: {
+      isValid: boolean;
+      invalidReason?: string;
+      invalidMessage?: string;
+      payer?: string;
+    };
+    X402FacilitatorRequest: {
+      x402Version?: number;
+      /** @description The client's payment, decoded (v2, v1 or SPEC.md proof form) */
+      paymentPayload?: {
+        [key: string]: unknown;
+      };
+      /** @description …or the raw base64 header value */
+      paymentHeader?: string;
+      /** @description The requirement the payment answers (an accepts[] entry or a SPEC.md scheme); with requireIssued, `{resource}` alone: the payment's memo names the issued requirement */
+      paymentRequirements: {
+        [key: string]: unknown;
+      };
+      /** @description The requirement's nonce must be one this gateway issued (POST /v1/x402/requirements); its terms are enforced */
+      requireIssued?: boolean;
+      /** @description settle: answer after the transaction succeeded on chain, not when it entered the mempool */
+      waitForConfirmation?: boolean;
+    };
+    X402SettleResponse: {
+      success: boolean;
+      errorReason?: string;
+      errorMessage?: string;
+      payer?: string;
+      transaction: string;
+      network: string;
+      payment_intent_id?: string;
+    };
+    X402SupportedResponse: {
+      kinds: {
+        x402Version: number;
+        scheme: string;
+        network: string;
+      }[];
+      extensions: string[];
+      signers: {
+        [key: string]: string[];
+      };
+    };
+    SetFulfillmentRequest: {
+      /** @enum {string} */
+      fulfillment_status: "processing" | "shipped" | "delivered" | "completed";
+    };
+    PaymentList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["PaymentIntent"][];
+      has_more: boolean;
+      url: string;
+    };
+    PaymentCounts: {
+      all: number;
+      paid: number;
+      pending: number;
+      fulfillment: number;
+      failed: number;
+    };
+    UnmatchedTransferList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["UnmatchedTransfer"][];
+      has_more: boolean;
+      url: string;
+    };
+    UnmatchedTransfer: {
+      /** @description The txid */
+      id: string;
+      /** @enum {string} */
+      object: "unmatched_transfer";
+      txid: string;
+      /** @enum {string} */
+      env: "test" | "live";
+      recipient: string;
+      token_contract: string;
+      asset: string;
+      /** @description In the token's smallest unit (sats, USDC micro-units) */
+      amount: string;
+      sender: string;
+      memo: string | null;
+      block_height: number | null;
+      assigned_payment_intent: string | null;
+      assigned_at: number | null;
+      created_at: number;
+    };
+    AssignUnmatchedTransferRequest: {
+      /** @example pi_123 */
+      payment_intent: string;
+    };
+    AnalyticsOverview: {
+      /** @enum {string} */
+      object: "analytics_overview";
+      /**
+       * @description 7d, 30d, 3m or 1y (whole UTC days)
+       * @default 7d
+       * @enum {string}
+       */
+      range: "7d" | "30d" | "3m" | "1y";
+      since: number;
+      until: number;
+      /** @description Sum of settled amounts, cents */
+      total_revenue_minor: number;
+      transactions: number;
+      settled: number;
+      /** @description Rounded % settled of all; null: none */
+      success_rate: number | null;
+      /** @description Unique customer emails */
+      active_customers: number;
+      series: {
+        date: string;
+        revenue_minor: number;
+        transactions: number;
+      }[];
+      recent_transactions: components["schemas"]["PaymentIntent"][];
+      recent_customers: {
+        email: string;
+        last_payment_at: number;
+        total_spent_minor: number;
+        payments: number;
+        settled_payments: number;
+      }[];
+    };
+    PaymentIntentWebhookDeliveries: {
+      /** @enum {string} */
+      object: "list";
+      data: {
+        id: string;
+        /** @enum {string} */
+        object: "event";
+        type: string;
+        created_at: number;
+        /** @enum {string} */
+        env: "test" | "live";
+        data: {
+          [key: string]: unknown;
+        };
+        deliveries: {
+          id: string;
+          endpoint_id: string;
+          state: string;
+          attempt_count: number;
+          next_attempt_at: number | null;
+          manual: boolean;
+        }[];
+        attempts: {
+          id: string;
+          attempt: number;
+          attempted_at: number;
+          status_code: number | null;
+          latency_ms: number;
+          response_excerpt: string | null;
+          error: string | null;
+          succeeded: boolean;
+          endpoint_id: string;
+        }[];
+      }[];
+      has_more: boolean;
+    };
+    WebhookEndpointAttempts: {
+      /** @enum {string} */
+      object: "list";
+      data: {
+        id: string;
+        attempt: number;
+        attempted_at: number;
+        status_code: number | null;
+        latency_ms: number;
+        response_excerpt: string | null;
+        error: string | null;
+        succeeded: boolean;
+        event_id: string;
+        event_type: string;
+      }[];
+      has_more: boolean;
+    };
+    HostedPaymentLink: {
+      /** @enum {string} */
+      object: "hosted_payment_link";
+      publishable_key: string;
+      payment_link: components["schemas"]["PaymentLink"];
+    };
+    HostedPaymentIntent: {
+      /** @enum {string} */
+      object: "hosted_payment_intent";
+      publishable_key: string;
+      merchant_name: string | null;
+      payment_intent: components["schemas"]["PaymentIntent"];
+    };
+    FxRate: {
+      usdPerBtc: number;
+      /** @enum {string} */
+      source: "live" | "fixed" | "fallback";
+      fetched_at: number;
+    };
+    PaymentStats: {
+      test_payments: number;
+      days: number;
+      since: number;
+    };
+    EmailSignup: {
+      id: string;
+      email: string;
+      source: string;
+      created_at: number;
+    };
+    EmailSignupRequest: {
+      email: string;
+      /** @default landing_page */
+      source: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
