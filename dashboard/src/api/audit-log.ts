@@ -1,19 +1,9 @@
+import type { ApiAuditEntry } from "@spay/protocol";
 import { apiRequest } from "./http.ts";
 import type { Page, WorkspaceAuth } from "./types.ts";
 
 /** One entry of `GET /v1/audit_log`: a security-relevant action with who, when, from where, on what. */
-export interface AuditEntry {
-  id: string;
-  object: "audit_entry";
-  action: string;
-  actor: { type: "user" | "api_key" | "system"; id: string | null };
-  workspace_id: string | null;
-  object_type: string | null;
-  object_id: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  created_at: number;
-}
+export type AuditEntry = ApiAuditEntry;
 
 /** One page of the workspace's audit log (plus the user's own sign-ins), newest first. */
 export function listAuditLog(

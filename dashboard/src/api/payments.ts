@@ -1,3 +1,4 @@
+import type { ApiUnmatchedTransfer } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { apiRequest } from "./http.ts";
 import type {
@@ -75,23 +76,8 @@ export function redeliverEvent(auth: WorkspaceAuth, eventId: string, endpointId?
 }
 
 /** A transfer into the payout address whose memo named no payment (issue 14): it settled nothing. */
-export interface UnmatchedTransfer {
-  id: string;
-  object: "unmatched_transfer";
-  txid: string;
-  env: "test" | "live";
-  recipient: string;
-  token_contract: string;
-  asset: string;
-  /** In the token's smallest unit (sats, USDC micro-units). */
-  amount: string;
-  sender: string;
-  memo: string | null;
-  block_height: number | null;
-  assigned_payment_intent: string | null;
-  assigned_at: number | null;
-  created_at: number;
-}
+/** A transfer to a payout address whose memo names no intent (the API's object, generated). */
+export type UnmatchedTransfer = ApiUnmatchedTransfer;
 
 const unmatchedPath = "/v1/unmatched_transfers";
 

@@ -1,4 +1,5 @@
 /** The gateway's objects as the dashboard reads them (server/src/routes/schemas.ts). */
+import type { ApiBusinessProfile, ApiWalletChallenge } from "@spay/protocol";
 
 export interface User {
   id: string;
@@ -25,11 +26,7 @@ export interface Organization {
   created_at: number;
 }
 
-export interface BusinessProfile {
-  display_name: string | null;
-  website: string | null;
-  description: string | null;
-}
+export type BusinessProfile = ApiBusinessProfile;
 
 export interface Workspace {
   id: string;
@@ -87,13 +84,7 @@ export interface OnboardingStatus {
   api_keys: ApiKey[];
 }
 
-export interface WalletChallenge {
-  message: string;
-  nonce: string;
-  address: string;
-  issued_at: number;
-  expires_at: number;
-}
+export type WalletChallenge = ApiWalletChallenge;
 
 export interface WebhookTestResult {
   ok: boolean;

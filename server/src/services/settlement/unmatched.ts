@@ -1,4 +1,4 @@
-import { decide } from "@spay/protocol";
+import { type ApiUnmatchedTransfer, decide } from "@spay/protocol";
 import { sql } from "kysely";
 import { normalizeTxid } from "../../chain/client.ts";
 import type { Db } from "../../db/database.ts";
@@ -18,23 +18,8 @@ import { changeIntent } from "./transitions.ts";
  * Transfers into a payout address whose memo names no intent (issue 14, item 1). They settle
  * nothing by themselves; the merchant sees them and may assign one to an intent by hand.
  */
-export interface UnmatchedTransferView {
-  id: string;
-  object: "unmatched_transfer";
-  txid: string;
-  env: "test" | "live";
-  recipient: string;
-  token_contract: string;
-  asset: string;
-  /** In the token's smallest unit, from the token's transfer events. */
-  amount: string;
-  sender: string;
-  memo: string | null;
-  block_height: number | null;
-  assigned_payment_intent: string | null;
-  assigned_at: number | null;
-  created_at: number;
-}
+/** The API's `unmatched_transfer` object (its type is generated from the OpenAPI document). */
+export type UnmatchedTransferView = ApiUnmatchedTransfer;
 
 export function unmatchedTransferView(row: UnmatchedTransferRow): UnmatchedTransferView {
   return {
