@@ -99,6 +99,12 @@ describe("x402 paywall page in Chromium", () => {
     await page.goto(`${apiUrl}/report`);
     const dialog = page.getByRole("dialog", { name: X402_MESSAGES.x402Title });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The dialog takes focus when it opens (its chunk loads first); Escape then closes it.
+    await expect
+      .poll(() =>
+        dialog.evaluate((el) => el.contains((el.getRootNode() as Document | ShadowRoot).activeElement)),
+      )
+      .toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     const button = page.getByRole("button", { name: PAYWALL_PAGE_MESSAGES.pay });
