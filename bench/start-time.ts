@@ -7,7 +7,7 @@
  *
  *   pnpm --filter @spay/bench exec tsx start-time.ts [--cold]
  *
- * `--cold` deletes sdk/dist, dashboard/dist and docs-site/dist first (a fresh clone's state);
+ * `--cold` deletes sdk/dist, dashboard/dist, docs-site/dist and server/dist first (a fresh clone's state);
  * START_TIME_REPO=<path> measures another checkout (installed) instead of this one.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -20,8 +20,8 @@ const REPO = process.env.START_TIME_REPO ?? fileURLToPath(new URL("..", import.m
 const COLD = process.argv.includes("--cold");
 const TARGET_SECOND_START_S = 10;
 const DEADLINE_MS = 10 * 60_000;
-/** The lines scripts/build-frontends.mjs prints, one per front end. */
-const FRONTEND_LINE = /^(sdk|dashboard|docs-site): (up to date|built in .*)$/;
+/** The lines scripts/build-frontends.mjs prints, one per front end and one for the server. */
+const FRONTEND_LINE = /^(sdk|dashboard|docs-site|server): (up to date|built in .*)$/;
 
 interface StartRun {
   frontends: string[];
@@ -101,7 +101,7 @@ async function timeStart(dataDir: string): Promise<StartRun> {
 }
 
 if (COLD) {
-  for (const dir of ["sdk/dist", "dashboard/dist", "docs-site/dist"]) {
+  for (const dir of ["sdk/dist", "dashboard/dist", "docs-site/dist", "server/dist"]) {
     rmSync(path.join(REPO, dir), { recursive: true, force: true });
   }
 }

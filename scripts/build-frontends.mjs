@@ -74,6 +74,24 @@ export const FRONTENDS = [
 ];
 
 /**
+ * The gateway itself (`server/dist`, run by `pnpm start` as `node server/dist/main.js`), built
+ * like the front ends: only when missing or stale.
+ * @type {Frontend}
+ */
+export const SERVER_BUILD = {
+  name: "server",
+  filter: "@spay/server",
+  outDir: "server/dist",
+  outputs: ["main.js", "devnet-child.js", "cli/spay.js"],
+  inputs: [
+    ...WORKSPACE,
+    ...["src", "package.json", "tsconfig.json", "tsup.config.ts"].map((f) => `server/${f}`),
+    ...PROTOCOL,
+  ],
+  stampFile: "server/node_modules/.cache/spay-build-stamp.json",
+};
+
+/**
  * The pnpm that runs this script (pnpm sets npm_execpath for its scripts), else `pnpm` on PATH.
  * @param {string[]} args
  * @returns {[string, string[]]}

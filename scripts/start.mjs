@@ -1,21 +1,25 @@
 // @ts-check
 /**
- * `pnpm start`: builds the front ends that are missing or stale (scripts/build-frontends.mjs),
- * then runs the gateway (`pnpm --filter @spay/server start`) until it exits, passing it the
- * signals this process receives.
+ * `pnpm start`: builds the front ends and the gateway where missing or stale
+ * (scripts/build-frontends.mjs), then runs the built gateway (`node server/dist/main.js`) until
+ * it exits, passing it the signals this process receives.
  */
 import { spawn } from "node:child_process";
-import { buildFrontends, pnpmCommand, REPO_ROOT } from "./build-frontends.mjs";
+import path from "node:path";
+import { buildFrontends, FRONTENDS, REPO_ROOT, SERVER_BUILD } from "./build-frontends.mjs";
 
 try {
-  await buildFrontends();
+  await buildFrontends({ frontends: [...FRONTENDS, SERVER_BUILD] });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
-const [command, args] = pnpmCommand(["--filter", "@spay/server", "start"]);
-const server = spawn(command, args, { cwd: REPO_ROOT, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(REPO_ROOT, "server/dist/main.js")], {
+  cwd: REPO_ROOT,
+  stdio: "inherit",
+  env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? REPO_ROOT },
+});
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   process.on(signal, () => server.kill(signal));
 }

@@ -27,17 +27,22 @@ const devnetWithoutSideEffects: Plugin = {
 };
 
 /**
- * `dist/main.js` (the server, `spay-server`) and `dist/cli/spay.js` (`spay`): plain Node ESM, the
+ * `dist/main.js` (the server, `spay-server`), `dist/devnet-child.js` (the embedded devnet's process)
+ * and `dist/cli/spay.js` (`spay`): plain Node ESM, the
  * workspace packages (TypeScript source) bundled in, npm dependencies left to `node_modules`. The
  * embedded devnet is no part of them: main.ts loads it at run time, when asked for, from the
  * development install. No `clean`: `pnpm start` rebuilds while another start may be reading dist/.
  */
 export default defineConfig({
-  entry: { main: "src/main.ts", "cli/spay": "src/cli/spay.ts" },
+  entry: {
+    main: "src/main.ts",
+    "devnet-child": "src/embedded-devnet/child.ts",
+    "cli/spay": "src/cli/spay.ts",
+  },
   format: ["esm"],
   platform: "node",
   target: "node20",
-  splitting: false,
+  splitting: true,
   sourcemap: true,
   dts: false,
   clean: false,

@@ -2,9 +2,8 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Config, loadConfig, SettingError } from "./config.ts";
-import { portError, startServer } from "./server.ts";
-
-type DevnetModule = typeof import("@spay/devnet");
+import { DevnetStartError, type EmbeddedDevnet, startDevnetProcess } from "./embedded-devnet/start.ts";
+import { portError } from "./http/port-error.ts";
 
 /**
  * A setting to change (bad value, port taken, devnet missing) ends the process with one line naming
@@ -24,29 +23,28 @@ try {
 }
 
 /**
- * The devnet is a development dependency, run from the workspace's TypeScript source through tsx
- * (also a development dependency): the built server loads it only when asked for.
+ * The gateway's modules (a second of loading: Hono, Kysely, PGlite, zxcvbn's dictionaries) load
+ * after the devnet's thread has started, so the two overlap.
  */
-async function loadDevnet(): Promise<DevnetModule> {
-  try {
-    const { tsImport } = await import("tsx/esm/api");
-    return (await tsImport("@spay/devnet", import.meta.url)) as DevnetModule;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new SettingError(
-      "SPAY_DEVNET",
-      "the embedded devnet is not installed (a development dependency) — set SPAY_DEVNET=off and SPAY_STACKS_API_URL to a Stacks node API",
-    );
-  }
-}
+const loadGateway = () => import("./server.ts");
 
-/** SPAY_DEVNET=embedded (default) runs the local Stacks chain in this (primary) process. */
-async function startEmbeddedDevnet() {
+/**
+ * SPAY_DEVNET=embedded (default) runs the local Stacks chain in a process of its own, started by this (primary)
+ * process. The devnet is a development dependency, loaded from the workspace's TypeScript source
+ * through tsx (also a development dependency) only when asked for.
+ */
+async function startEmbeddedDevnet(): Promise<EmbeddedDevnet | null> {
   if (config.devnet !== "embedded" || config.chain !== "devnet" || config.stacksApiUrl) return null;
-  const { startDevnet } = await loadDevnet();
-  return startDevnet({ port: config.devnetPort, blockMs: config.devnetBlockMs }).catch((error: unknown) => {
-    throw portError(error, config.devnetPort, "DEVNET_PORT") ?? error;
-  });
+  return startDevnetProcess({ port: config.devnetPort, blockMs: config.devnetBlockMs }).catch(
+    (error: unknown) => {
+      if (error instanceof DevnetStartError && error.missing)
+        throw new SettingError(
+          "SPAY_DEVNET",
+          "the embedded devnet is not installed (a development dependency) — set SPAY_DEVNET=off and SPAY_STACKS_API_URL to a Stacks node API",
+        );
+      throw portError(error, config.devnetPort, "DEVNET_PORT") ?? error;
+    },
+  );
 }
 
 /** A front end's folder, or what to do when it holds no build. */
@@ -56,13 +54,13 @@ function frontEnd(dir: string, variable: string): string {
     : `  (no build in ${dir}: build it or set ${variable})`;
 }
 
-function describeChain(devnet: Awaited<ReturnType<typeof startEmbeddedDevnet>>): string {
+function describeChain(devnet: EmbeddedDevnet | null): string {
   if (!devnet) return `${config.chain} via ${config.stacksApiUrl ?? "Hiro"}`;
   const blocks = devnet.blockMs ? `a block every ${devnet.blockMs} ms` : "a block per transaction";
   return `${config.chain} (embedded devnet at ${devnet.url}, ${blocks})`;
 }
 
-function banner(url: string, devnet: Awaited<ReturnType<typeof startEmbeddedDevnet>>): string {
+function banner(url: string, devnet: EmbeddedDevnet | null): string {
   const storage = config.databaseUrl
     ? `PostgreSQL (${new URL(config.databaseUrl).host})`
     : `PGlite in ${config.dataDir}`;
@@ -132,17 +130,34 @@ try {
     });
     onShutdown(stop);
   } else if (cluster.isWorker) {
+    const { startServer } = await loadGateway();
     const server = await startServer(config);
     process.send?.("listening");
     onShutdown(() => server.close());
   } else {
-    const devnet = await startEmbeddedDevnet();
-    const server = await startServer(config, { devnetUrl: devnet?.url ?? null }).catch(async (error) => {
-      await devnet?.stop();
+    // The devnet (its own thread) and the database start side by side; the API listens once both have.
+    // Settled as soon as it starts: a devnet that fails while the gateway's modules load is
+    // reported below, not as an unhandled rejection.
+    const devnetStarting = Promise.allSettled([startEmbeddedDevnet()]);
+    const { openMigratedDatabase, startServer } = await loadGateway();
+    const [[devnet], [database]] = await Promise.all([
+      devnetStarting,
+      Promise.allSettled([openMigratedDatabase(config)]),
+    ]);
+    if (devnet.status === "rejected" || database.status === "rejected") {
+      if (devnet.status === "fulfilled") await devnet.value?.stop();
+      if (database.status === "fulfilled") await database.value.close();
+      throw devnet.status === "rejected" ? devnet.reason : (database as PromiseRejectedResult).reason;
+    }
+    const server = await startServer(config, {
+      devnetUrl: devnet.value?.url ?? null,
+      database: database.value,
+    }).catch(async (error) => {
+      await devnet.value?.stop();
       throw error;
     });
-    console.log(banner(server.url, devnet));
-    onShutdown(() => Promise.all([server.close(), devnet?.stop()]));
+    console.log(banner(server.url, devnet.value));
+    onShutdown(() => Promise.all([server.close(), devnet.value?.stop()]));
   }
 } catch (error) {
   exitOnSettingError(error);

@@ -1,11 +1,12 @@
 import type { ServerType } from "@hono/node-server";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { type Config, SettingError } from "./config.ts";
+import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { answerClientErrors } from "./http/client-error.ts";
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
+import { portError } from "./http/port-error.ts";
 import { purgeExpiredChallenges } from "./services/auth.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates } from "./services/fx.ts";
@@ -20,16 +21,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function openDeps(
-  config: Config,
-  devnetUrl: string | null = null,
-): Promise<{ deps: Deps; database: DatabaseHandle }> {
+/** The configured database (PostgreSQL or PGlite), migrated to the latest schema. */
+export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: config.dataDir },
   );
   await migrateToLatest(database.db);
+  return database;
+}
+
+export async function openDeps(
+  config: Config,
+  devnetUrl: string | null = null,
+  opened?: DatabaseHandle,
+): Promise<{ deps: Deps; database: DatabaseHandle }> {
+  const database = opened ?? (await openMigratedDatabase(config));
   return { deps: await createDeps(database.db, config, devnetUrl), database };
 }
 
@@ -54,30 +62,18 @@ function listen(fetch: Parameters<typeof serve>[0]["fetch"], config: Config): Pr
   });
 }
 
-/** `EADDRINUSE` / `EACCES` from a listen as the one line naming the variable to change, else null. */
-export function portError(error: unknown, port: number, variable: string): SettingError | null {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === "EADDRINUSE")
-    return new SettingError(variable, `port ${port} is in use — set ${variable} to a free port`);
-  if (code === "EACCES")
-    return new SettingError(
-      variable,
-      `port ${port} needs privileges this user lacks — set ${variable} to a port above 1023`,
-    );
-  return null;
-}
-
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Opens the database (migrating it), serves the API, runs the settlement watcher and periodic
- * housekeeping. `devnetUrl` is the embedded devnet's API when there is one.
+ * housekeeping. `devnetUrl` is the embedded devnet's API when there is one; `database`, one
+ * already opened with {@link openMigratedDatabase} (while the devnet started).
  */
 export async function startServer(
   config: Config,
-  options: { devnetUrl?: string | null } = {},
+  options: { devnetUrl?: string | null; database?: DatabaseHandle } = {},
 ): Promise<RunningServer> {
-  const { deps, database } = await openDeps(config, options.devnetUrl ?? null);
+  const { deps, database } = await openDeps(config, options.devnetUrl ?? null, options.database);
   const watcher =
     config.watcher === "on"
       ? new SettlementWatcher(deps, deps.chains, {
