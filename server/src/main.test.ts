@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type Devnet, startDevnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./test/gateway.ts";
+import { freePort } from "../test/gateway.ts";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 

@@ -1,10 +1,10 @@
 import { fetchFeeEstimateTransfer, privateKeyToAddress, randomPrivateKey } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HiroBalances, HiroTx } from "../../testing/hiro-types.ts";
+import { getJson } from "../../testing/wallet.ts";
 import { ACCOUNTS } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";
 import { FAUCET_AMOUNTS } from "../faucet.ts";
-import type { HiroBalances, HiroTx } from "../testing/hiro-types.ts";
-import { getJson } from "../testing/wallet.ts";
 import { SBTC, USDC } from "../tokens.ts";
 
 let devnet: Devnet;

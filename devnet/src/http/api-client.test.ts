@@ -1,9 +1,9 @@
 import { createClient } from "@stacks/blockchain-api-client";
 import { broadcastTransaction } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devnetNetwork, signTokenTransfer } from "../../testing/wallet.ts";
 import { accountByName } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";
-import { devnetNetwork, signTokenTransfer } from "../testing/wallet.ts";
 import { USDC } from "../tokens.ts";
 
 let devnet: Devnet;

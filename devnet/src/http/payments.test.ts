@@ -1,10 +1,10 @@
 import { broadcastTransaction, Cl, fetchNonce } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HiroTx } from "../../testing/hiro-types.ts";
+import { devnetNetwork, getJson, signTokenTransfer } from "../../testing/wallet.ts";
 import { accountByName } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";
 import { clarityRepr } from "../hiro/clarity-json.ts";
-import type { HiroTx } from "../testing/hiro-types.ts";
-import { devnetNetwork, getJson, signTokenTransfer } from "../testing/wallet.ts";
 import { SBTC, USDC } from "../tokens.ts";
 
 let devnet: Devnet;

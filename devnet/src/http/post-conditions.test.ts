@@ -1,9 +1,9 @@
 import { broadcastTransaction, Pc, PostConditionMode } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HiroBalances, HiroTx } from "../../testing/hiro-types.ts";
+import { devnetNetwork, getJson, signTokenTransfer } from "../../testing/wallet.ts";
 import { accountByName } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";
-import type { HiroBalances, HiroTx } from "../testing/hiro-types.ts";
-import { devnetNetwork, getJson, signTokenTransfer } from "../testing/wallet.ts";
 import { SBTC, USDC } from "../tokens.ts";
 
 let devnet: Devnet;

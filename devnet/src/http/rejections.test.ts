@@ -11,9 +11,9 @@ import {
   type TxBroadcastResult,
 } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devnetNetwork, signTokenTransfer } from "../../testing/wallet.ts";
 import { accountByName } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";
-import { devnetNetwork, signTokenTransfer } from "../testing/wallet.ts";
 import { SBTC, USDC } from "../tokens.ts";
 
 let devnet: Devnet;

@@ -1,10 +1,10 @@
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { ChainClient } from "../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../cli/pay.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
 /**
  * Issue 14, item 1 — the memo decides which intent a transfer pays. Real signed SIP-010 transfers

@@ -1,7 +1,5 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "../http/json-depth.ts";
-import { purgeExpiredChallenges } from "../services/auth.ts";
 import {
   type Merchant,
   newTestWallet,
@@ -12,8 +10,10 @@ import {
   TEST_PASSWORD,
   type TestApi,
   uniqueEmail,
-} from "../test/harness.ts";
-import { listOperations, type OpenApiDocument } from "../test/openapi-walk.ts";
+} from "../../test/harness.ts";
+import { listOperations, type OpenApiDocument } from "../../test/openapi-walk.ts";
+import { MAX_JSON_DEPTH } from "../http/json-depth.ts";
+import { purgeExpiredChallenges } from "../services/auth.ts";
 
 /**
  * Issue 14, item 7: hostile input and accounts. Each test is an attack on the real app (PGlite or

@@ -7,7 +7,7 @@ import {
   startTestApi,
   type TestApi,
   uniqueEmail,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 /**
  * Idempotency replays (issue 14 item 4). An Idempotency-Key is not a credential: a stored response

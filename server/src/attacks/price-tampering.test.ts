@@ -1,10 +1,10 @@
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { ChainClient } from "../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../cli/pay.ts";
 import { nowSeconds } from "../domain/ids.ts";
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
 /**
  * Issue 14, item 5 — "the price comes from the catalogue". What a visitor of a merchant's page can

@@ -7,7 +7,7 @@ import {
   setupMerchant,
   startTestApi,
   type TestApi,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 /**
  * Public reads of a payment intent (issue 14, item 6). A publishable key is public by design and a

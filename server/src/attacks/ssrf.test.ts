@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../config.ts";
-import { REFUSAL_FLOOR_MS } from "../domain/ssrf.ts";
-import { recordEvent } from "../services/events.ts";
-import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "../services/webhooks/worker.ts";
 import {
   type ApiResponse,
   type Merchant,
   setupMerchant,
   startTestApi,
   type TestApi,
-} from "../test/harness.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
+} from "../../test/harness.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
+import type { Config } from "../config.ts";
+import { REFUSAL_FLOOR_MS } from "../domain/ssrf.ts";
+import { recordEvent } from "../services/events.ts";
+import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "../services/webhooks/worker.ts";
 
 /**
  * Server-side request forgery through webhooks (issue 14, item 3). A webhook URL makes the gateway

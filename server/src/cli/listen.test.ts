@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
-import { waitFor } from "../test/server-process.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { waitFor } from "../../test/server-process.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
 import { listen } from "./listen.ts";
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { runSpay } from "./run-spay.ts";
 
 const COMMANDS = ["pay", "listen", "verify-wallet"];

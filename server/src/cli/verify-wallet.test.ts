@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { ACCOUNTS } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkspace, signUp, startTestApi, type TestApi } from "../test/harness.ts";
+import { createWorkspace, signUp, startTestApi, type TestApi } from "../../test/harness.ts";
 import { verifyWallet } from "./verify-wallet.ts";
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { addressFromVersionHash, addressToString } from "@stacks/transactions";
 import { describe, expect, it } from "vitest";
-import { newTestWallet, signMessage } from "../test/harness.ts";
+import { newTestWallet, signMessage } from "../../test/harness.ts";
 import { addressOnNetwork, parseStacksAddress, verifyAddressSignature } from "./stacks-address.ts";
 
 const HASH = "a46ff88886c2ef9762d970b4d2c63678835bd39d";

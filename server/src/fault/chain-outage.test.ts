@@ -2,7 +2,6 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Devnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IntentForPayment } from "../cli/pay.ts";
 import {
   assertNothingLost,
   type FaultStack,
@@ -16,7 +15,8 @@ import {
   sleep,
   spawnLoggedServer,
   startFaultStack,
-} from "./fault-kit.ts";
+} from "../../test/fault-kit.ts";
+import type { IntentForPayment } from "../cli/pay.ts";
 
 const OUTAGE_MS = 30_000;
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, spawnServer } from "../test/server-process.ts";
 import {
   assertNothingLost,
   type FaultStack,
@@ -8,7 +7,8 @@ import {
   sleep,
   startFaultStack,
   startLoad,
-} from "./fault-kit.ts";
+} from "../../test/fault-kit.ts";
+import { type ServerProcess, spawnServer } from "../../test/server-process.ts";
 
 /**
  * `kill -9` of the server process under a steady load of intent creation and settlement, then a

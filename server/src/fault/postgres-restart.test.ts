@@ -17,7 +17,7 @@ import {
   startFaultStack,
   startLoad,
   waitUntil,
-} from "./fault-kit.ts";
+} from "../../test/fault-kit.ts";
 
 /**
  * PostgreSQL restarted under load. The test runs its own PostgreSQL cluster (initdb + pg_ctl on a

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, spawnServer } from "../test/server-process.ts";
 import {
   assertNothingLost,
   type FaultStack,
@@ -9,7 +8,8 @@ import {
   startFaultStack,
   startLoad,
   waitUntil,
-} from "./fault-kit.ts";
+} from "../../test/fault-kit.ts";
+import { type ServerProcess, spawnServer } from "../../test/server-process.ts";
 
 /**
  * Two API processes (SPAY_WATCHER=off) behind a round-robin client and two worker processes

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { clientSecretsOf } from "../domain/client-secret.ts";
-import { hashToken } from "../domain/secrets.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import {
   fillPath,
   idSegmentOf,
@@ -10,7 +7,10 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   sampleFromSchema,
-} from "../test/openapi-walk.ts";
+} from "../../test/openapi-walk.ts";
+import { createApp } from "../app.ts";
+import { clientSecretsOf } from "../domain/client-secret.ts";
+import { hashToken } from "../domain/secrets.ts";
 
 /**
  * Authorization matrix: every operation of the served OpenAPI document × five credentials, each

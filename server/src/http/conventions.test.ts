@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { MAX_BODY_BYTES } from "../app.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;

@@ -4,14 +4,14 @@ import { encodeX402Header as encodeHeader } from "@spay/protocol/x402";
 import { fetchNonce } from "@stacks/transactions";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import {
   listOperations,
   type OpenApiDocument,
   type OpenApiOperation,
   sampleFromSchema,
-} from "../test/openapi-walk.ts";
+} from "../../test/openapi-walk.ts";
+import { createApp } from "../app.ts";
 
 /**
  * Property-based fuzzing (fast-check) of every operation in the served OpenAPI document: bodies

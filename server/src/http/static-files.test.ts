@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../test/harness.ts";
+import { startTestApi, type TestApi } from "../../test/harness.ts";
 
 let root: string;
 let api: TestApi;

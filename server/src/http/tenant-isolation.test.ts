@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 
 /**
  * Every route that addresses an object by id, called with workspace A's credentials on workspace

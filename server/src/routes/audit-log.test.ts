@@ -9,7 +9,7 @@ import {
   startTestApi,
   TEST_PASSWORD,
   type TestApi,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 /**
  * Issue 14, item 8: security-relevant actions are written in the same transaction as the action,

@@ -6,7 +6,7 @@ import {
   startTestApi,
   type TestApi,
   uniqueEmail,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {

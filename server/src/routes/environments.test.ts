@@ -7,7 +7,7 @@ import {
   startTestApi,
   type TestApi,
   verifyPayoutWallet,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;

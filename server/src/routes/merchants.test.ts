@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkspace, setupMerchant, signUp, startTestApi, type TestApi } from "../../test/harness.ts";
 import { nowSeconds } from "../domain/ids.ts";
-import { createWorkspace, setupMerchant, signUp, startTestApi, type TestApi } from "../test/harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {

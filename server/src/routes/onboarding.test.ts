@@ -8,7 +8,7 @@ import {
   type TestApi,
   type TestWallet,
   verifyPayoutWallet,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   signUp,
   startTestApi,
   type TestApi,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 let api: TestApi;
 let owner: Merchant;

@@ -6,7 +6,7 @@ import {
   startTestApi,
   TEST_USD_PER_BTC,
   type TestApi,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;
@@ -153,7 +153,7 @@ describe("creating a payment intent", () => {
 
   it("needs a verified payout wallet in the workspace", async () => {
     const { token } = await (async () => {
-      const { signUp } = await import("../test/harness.ts");
+      const { signUp } = await import("../../test/harness.ts");
       return signUp(api);
     })();
     const org = await api.request("POST", "/v1/organizations", {

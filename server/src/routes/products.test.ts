@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, signUp, startTestApi, type TestApi } from "../test/harness.ts";
+import { type Merchant, setupMerchant, signUp, startTestApi, type TestApi } from "../../test/harness.ts";
 
 let api: TestApi;
 let merchant: Merchant;

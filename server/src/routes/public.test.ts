@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowSeconds } from "../domain/ids.ts";
 import {
   allowBrowserAmounts,
   type Merchant,
@@ -8,7 +7,8 @@ import {
   TEST_USD_PER_BTC,
   type TestApi,
   uniqueEmail,
-} from "../test/harness.ts";
+} from "../../test/harness.ts";
+import { nowSeconds } from "../domain/ids.ts";
 
 let api: TestApi;
 let merchant: Merchant;

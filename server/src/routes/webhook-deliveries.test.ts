@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "../services/webhooks/worker.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../test/harness.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
 
 let api: TestApi;
 let merchant: Merchant;

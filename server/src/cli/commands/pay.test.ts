@@ -5,7 +5,7 @@ import {
   type MerchantAccount,
   type RunningGateway,
   startGateway,
-} from "../../test/gateway.ts";
+} from "../../../test/gateway.ts";
 import { runSpay } from "../run-spay.ts";
 
 let gateway: RunningGateway;

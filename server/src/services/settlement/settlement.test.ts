@@ -14,17 +14,17 @@ import {
 } from "@stacks/transactions";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainClient } from "../../chain/client.ts";
-import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
-import { clientSecretsOf } from "../../domain/client-secret.ts";
 import {
   type Merchant,
   newTestWallet,
   setupMerchant,
   startTestApi,
   type TestApi,
-} from "../../test/harness.ts";
-import { startWebhookReceiver } from "../../test/webhook-receiver.ts";
+} from "../../../test/harness.ts";
+import { startWebhookReceiver } from "../../../test/webhook-receiver.ts";
+import { ChainClient } from "../../chain/client.ts";
+import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { clientSecretsOf } from "../../domain/client-secret.ts";
 import { WebhookWorker } from "../webhooks/worker.ts";
 import { SettlementWatcher } from "./watcher.ts";
 

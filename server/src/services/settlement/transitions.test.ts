@@ -1,7 +1,7 @@
 import { INTENT_EVENT, type PaymentStatus, TransitionError } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { changeIntent } from "./transitions.ts";
 
 let api: TestApi;

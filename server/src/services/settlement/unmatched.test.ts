@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
 
 /**
  * `GET /v1/unmatched_transfers` pages like every list (newest first, txid cursors). The rows are

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
-import { type ServerProcess, spawnServer, waitFor } from "../../test/server-process.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../../test/webhook-receiver.ts";
+import { setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import { type ServerProcess, spawnServer, waitFor } from "../../../test/server-process.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 
 /**
  * Durability across real processes, on PostgreSQL (PGlite is one process by design): the server is

@@ -1,12 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
 import {
   type ReceivedWebhook,
   type Responder,
   startWebhookReceiver,
   type WebhookReceiver,
-} from "../../test/webhook-receiver.ts";
+} from "../../../test/webhook-receiver.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./worker.ts";
 
 let api: TestApi;

@@ -10,7 +10,7 @@ import {
   setupMerchant,
   startTestApi,
   type TestApi,
-} from "../../test/harness.ts";
+} from "../../../test/harness.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
 
 let devnet: Devnet;

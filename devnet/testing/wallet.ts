@@ -8,8 +8,8 @@ import {
   PostConditionMode,
   type StacksTransactionWire,
 } from "@stacks/transactions";
-import type { DevnetAccount } from "../accounts.ts";
-import type { DevnetToken } from "../tokens.ts";
+import type { DevnetAccount } from "../src/accounts.ts";
+import type { DevnetToken } from "../src/tokens.ts";
 
 /** A test wallet's view of the devnet: @stacks/network pointed at the devnet URL. */
 export function devnetNetwork(url: string): StacksNetwork {

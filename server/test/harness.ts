@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey } from "@stacks/transactions";
 import pg from "pg";
-import { createApp } from "../app.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/database.ts";
-import { signStacksMessage } from "../domain/stacks-address.ts";
-import { answerClientErrors } from "../http/client-error.ts";
-import type { Deps } from "../http/context.ts";
-import { createDeps } from "../server.ts";
+import { createApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../src/db/database.ts";
+import { signStacksMessage } from "../src/domain/stacks-address.ts";
+import { answerClientErrors } from "../src/http/client-error.ts";
+import type { Deps } from "../src/http/context.ts";
+import { createDeps } from "../src/server.ts";
 
 /**
  * A real server stack per test file: the app in-process over a real database — in-memory PGlite,

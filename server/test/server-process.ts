@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./gateway.ts";
 
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
 export interface ServerProcess {
   url: string;

@@ -9,9 +9,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
-import { verifyWallet } from "../cli/verify-wallet.ts";
-import { type Config, loadConfig } from "../config.ts";
-import { type RunningServer, startServer } from "../server.ts";
+import { verifyWallet } from "../src/cli/verify-wallet.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type RunningServer, startServer } from "../src/server.ts";
 
 export interface RunningGateway {
   /** The gateway's origin (API, dashboard, docs, `/sdk/` files); also its `publicUrl`. */

@@ -2,17 +2,11 @@ import { randomBytes } from "node:crypto";
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { Webhook } from "standardwebhooks";
 import { expect } from "vitest";
-import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../cli/pay.ts";
-import type { Db } from "../db/database.ts";
-import {
-  type ApiResponse,
-  type Merchant,
-  setupMerchant,
-  startTestApi,
-  type TestApi,
-} from "../test/harness.ts";
-import { spawnServer } from "../test/server-process.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver.ts";
+import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../src/cli/pay.ts";
+import type { Db } from "../src/db/database.ts";
+import { type ApiResponse, type Merchant, setupMerchant, startTestApi, type TestApi } from "./harness.ts";
+import { spawnServer } from "./server-process.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver.ts";
 
 /**
  * Shared parts of the fault tests: a real devnet, a real webhook receiver that checks every
