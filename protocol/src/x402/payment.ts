@@ -22,9 +22,15 @@ export type X402PayloadData = { transaction: string } | { txid: string };
 type ProofVersion = 1 | 2 | typeof SPEC_PROOF_VERSION;
 
 /** A payment as a facilitator reads it: the signed transfer (hex) or the broadcast one's txid. */
-export type PaymentProof =
+/**
+ * A client's payment. `echoedNonce`: the nonce of the requirement a v2 payment says it accepted
+ * (`accepted.extra.nonce`), which clients that write their own memo (x402-stacks: `x402:…`) echo
+ * back; null in the forms that carry no requirement.
+ */
+export type PaymentProof = (
   | { kind: "transaction"; hex: string; version: ProofVersion; network: string; scheme: string }
-  | { kind: "txid"; txid: string; version: ProofVersion; network: string; scheme: string };
+  | { kind: "txid"; txid: string; version: ProofVersion; network: string; scheme: string }
+) & { echoedNonce: string | null };
 
 const TXID = /^(0x)?[0-9a-fA-F]{64}$/;
 const HEX = /^(0x)?[0-9a-fA-F]+$/;
@@ -42,13 +48,28 @@ function proofFromPayload(
   version: ProofVersion,
   network: string,
   scheme: string,
+  echoedNonce: string | null = null,
 ): PaymentProof {
   if (!isObject(payload)) throw new X402Error("invalid_payload", "payload must be an object");
   const { transaction, txid } = payload;
   if (typeof transaction === "string" && HEX.test(transaction))
-    return { kind: "transaction", hex: transaction.replace(/^0x/, ""), version, network, scheme };
+    return {
+      kind: "transaction",
+      hex: transaction.replace(/^0x/, ""),
+      version,
+      network,
+      scheme,
+      echoedNonce,
+    };
   if (typeof txid === "string" && TXID.test(txid))
-    return { kind: "txid", txid: `0x${txid.replace(/^0x/, "").toLowerCase()}`, version, network, scheme };
+    return {
+      kind: "txid",
+      txid: `0x${txid.replace(/^0x/, "").toLowerCase()}`,
+      version,
+      network,
+      scheme,
+      echoedNonce,
+    };
   throw new X402Error("invalid_payload", "payload needs a signed `transaction` (hex) or a `txid`");
 }
 
@@ -66,11 +87,13 @@ export function parsePaymentProof(value: Json): PaymentProof {
   const version = value.x402Version;
   if (version === 2) {
     const accepted = isObject(value.accepted) ? value.accepted : {};
+    const nonce = isObject(accepted.extra) ? accepted.extra.nonce : undefined;
     return proofFromPayload(
       value.payload,
       2,
       stacksNetwork(accepted.network ?? value.network),
       String(accepted.scheme ?? value.scheme ?? ""),
+      typeof nonce === "string" && nonce !== "" ? nonce : null,
     );
   }
   if (version === 1)

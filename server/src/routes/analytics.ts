@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentIntentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import {
   ANALYTICS_RANGES,
@@ -9,7 +10,6 @@ import {
   analyticsOverview,
   exportPaymentsCsv,
 } from "../services/analytics.ts";
-import { PaymentIntentSchema } from "./schemas.ts";
 
 const Range = z
   .enum(Object.keys(ANALYTICS_RANGES) as [AnalyticsRange, ...AnalyticsRange[]])

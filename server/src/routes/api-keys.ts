@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { ApiKeySchema } from "../http/schemas.ts";
 import { assertWorkspaceAccess, requirePrincipal, requireSession } from "../services/access.ts";
 import * as keys from "../services/api-keys.ts";
-import { ApiKeySchema } from "./schemas.ts";
 
 /** `type` accepts SPEC.md's `pk`/`sk` and the long names. */
 const KeyType = z

@@ -3,9 +3,9 @@ import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { RateLimiter } from "../http/rate-limit.ts";
 import { newRouter } from "../http/router.ts";
+import { OkSchema, SessionGrantSchema, UserSchema } from "../http/schemas.ts";
 import { requireSession } from "../services/access.ts";
 import * as auth from "../services/auth.ts";
-import { OkSchema, SessionGrantSchema, UserSchema } from "./schemas.ts";
 
 const Email = z.string().trim().max(254).pipe(z.email());
 const Password = z.string().min(8, "must be at least 8 characters").max(200);

@@ -11,9 +11,9 @@ import {
   jsonResponse,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { EnvironmentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as environments from "../services/environments.ts";
-import { EnvironmentSchema } from "./schemas.ts";
 
 // Names are checked by the service so that SPEC.md's `bad_request` code and text come back.
 const CreateEnvironmentBody = z

@@ -12,63 +12,11 @@ import {
   PaginationQuery,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { EventSchema, EventWithDeliveriesSchema, WebhookSandboxTestResultSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as events from "../services/webhooks/events.ts";
 import { eventPayload } from "../services/webhooks/payload.ts";
 import { sendSandboxTest } from "../services/webhooks/sandbox-test.ts";
-
-const EventSchema = z
-  .object({
-    id: z.string(),
-    object: z.literal("event"),
-    type: z.string(),
-    created_at: z.number().int(),
-    env: z.enum(["test", "live"]),
-    data: z
-      .record(z.string(), z.unknown())
-      .openapi({ description: "`{object}`: the payment intent as the API returns it" }),
-  })
-  .openapi("Event");
-
-const AttemptSchema = z.object({
-  id: z.string(),
-  endpoint_id: z.string(),
-  attempt: z.number().int(),
-  attempted_at: z.number().int(),
-  status_code: z.number().int().nullable(),
-  latency_ms: z.number().int(),
-  response_excerpt: z.string().nullable(),
-  error: z.string().nullable(),
-  succeeded: z.boolean(),
-});
-
-const EventDetailSchema = EventSchema.extend({
-  deliveries: z.array(
-    z.object({
-      id: z.string(),
-      endpoint_id: z.string(),
-      state: z.string(),
-      attempt_count: z.number().int(),
-      next_attempt_at: z.number().int().nullable(),
-      manual: z.boolean(),
-    }),
-  ),
-  attempts: z.array(AttemptSchema),
-}).openapi("EventWithDeliveries");
-
-const SandboxResultSchema = z
-  .object({
-    ok: z.boolean(),
-    url: z.string(),
-    status: z.number().int().nullable(),
-    latency_ms: z.number().int(),
-    body_excerpt: z.string().nullable(),
-    error: z.string().nullable(),
-    event_id: z.string(),
-    signed_with: z.enum(["endpoint_secret", "one_time_secret"]),
-    one_time_secret: z.string().optional(),
-  })
-  .openapi("WebhookSandboxTestResult");
 
 const STREAM_POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
@@ -139,7 +87,7 @@ export function eventRoutes(deps: Deps) {
       summary: "Retrieve an event with its deliveries and every attempt",
       security: bearerSecurity,
       request: { params: IdParam },
-      responses: { 200: jsonResponse(EventDetailSchema, "Event"), ...errorResponses(401, 403, 404) },
+      responses: { 200: jsonResponse(EventWithDeliveriesSchema, "Event"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => c.json(await events.getEvent(deps, await scope(c), c.req.valid("param").id), 200),
   );
@@ -160,7 +108,7 @@ export function eventRoutes(deps: Deps) {
           required: false,
         },
       },
-      responses: { 200: jsonResponse(EventDetailSchema, "Queued"), ...errorResponses(401, 403, 404) },
+      responses: { 200: jsonResponse(EventWithDeliveriesSchema, "Queued"), ...errorResponses(401, 403, 404) },
     }),
     async (c) => {
       const body = (c.req.valid("json") ?? {}) as { endpoint_id?: string };
@@ -188,7 +136,7 @@ export function eventRoutes(deps: Deps) {
         ),
       },
       responses: {
-        200: jsonResponse(SandboxResultSchema, "Outcome (ok or not)"),
+        200: jsonResponse(WebhookSandboxTestResultSchema, "Outcome (ok or not)"),
         ...errorResponses(401, 403),
       },
     }),

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentIntentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import { SETTABLE_FULFILLMENT_STATUSES, setFulfillmentStatus } from "../services/fulfillment.ts";
-import { PaymentIntentSchema } from "./schemas.ts";
 
 const FulfillmentBody = z
   .strictObject({ fulfillment_status: z.enum(SETTABLE_FULFILLMENT_STATUSES) })

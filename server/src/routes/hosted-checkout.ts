@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { errorResponses, IdParam, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentIntentSchema, PaymentLinkSchema } from "../http/schemas.ts";
 import { hostedPaymentIntent, hostedPaymentLink } from "../services/hosted-checkout.ts";
-import { PaymentIntentSchema, PaymentLinkSchema } from "./schemas.ts";
 
 export function hostedCheckoutRoutes(deps: Deps) {
   const app = newRouter();

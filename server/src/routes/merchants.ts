@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { MerchantSchema } from "../http/schemas.ts";
 import { requireSession } from "../services/access.ts";
 import * as merchants from "../services/merchants.ts";
-import { MerchantSchema } from "./schemas.ts";
 
 const CreateForUserBody = z
   .strictObject({

@@ -4,10 +4,10 @@ import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { ApiKeySchema, OnboardingStatusSchema, PayoutWalletVerificationSchema } from "../http/schemas.ts";
 import { assertWorkspaceAccess, requireSession } from "../services/access.ts";
 import * as onboarding from "../services/onboarding.ts";
 import { SignedChallengeFields } from "./auth.ts";
-import { ApiKeySchema, MerchantSchema } from "./schemas.ts";
 
 // Optional to zod so that a missing header reaches the handler and answers `workspace_required`.
 const headers = z.object({
@@ -27,37 +27,6 @@ const WalletVerifyBody = z
     bitcoin_ordinals_publickey: z.string().max(200).optional(),
   })
   .openapi("PayoutWalletVerifyRequest");
-
-const WalletSchema = z.object({
-  stacks_address: z.string(),
-  stacks_publickey: z.string(),
-  bitcoin_payment_address: z.string().nullable(),
-  bitcoin_ordinals_address: z.string().nullable(),
-  verification_message: z.string(),
-  verification_signature: z.string(),
-  verified_at: z.string(),
-  wallet_address: z.string(),
-});
-
-const StatusSchema = z
-  .object({
-    workspace_id: z.string(),
-    onboarding_status: z.object({
-      wallet_verified: z.boolean(),
-      business_info_completed: z.boolean(),
-      api_keys_created: z.boolean(),
-      webhook_tested: z.boolean(),
-      test_payment_completed: z.boolean(),
-    }),
-    payout_wallet: z.object({ address: z.string().nullable(), verified_at: z.number().int().nullable() }),
-    business_info: z.object({
-      display_name: z.string().nullable(),
-      website: z.string().nullable(),
-      description: z.string().nullable(),
-    }),
-    api_keys: z.array(ApiKeySchema),
-  })
-  .openapi("OnboardingStatus");
 
 /** Onboarding calls name their workspace in X-Workspace-Id, checked against the session's memberships. */
 async function onboardingWorkspace(c: Context<AppEnv>, deps: Deps) {
@@ -83,10 +52,7 @@ export function onboardingRoutes(deps: Deps) {
       security: bearerSecurity,
       request: { headers, body: jsonBody(WalletVerifyBody) },
       responses: {
-        200: jsonResponse(
-          z.object({ merchant: MerchantSchema, wallet: WalletSchema, api_keys: z.array(ApiKeySchema) }),
-          "Verified",
-        ),
+        200: jsonResponse(PayoutWalletVerificationSchema, "Verified"),
         ...errorResponses(401, 404),
       },
     }),
@@ -104,7 +70,7 @@ export function onboardingRoutes(deps: Deps) {
       summary: "Onboarding progress of a workspace",
       security: bearerSecurity,
       request: { headers },
-      responses: { 200: jsonResponse(StatusSchema, "Status"), ...errorResponses(401, 404) },
+      responses: { 200: jsonResponse(OnboardingStatusSchema, "Status"), ...errorResponses(401, 404) },
     }),
     async (c) => {
       const { workspaceId } = await onboardingWorkspace(c, deps);

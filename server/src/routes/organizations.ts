@@ -10,10 +10,10 @@ import {
   jsonResponse,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { OrganizationSchema, WorkspaceSchema } from "../http/schemas.ts";
 import { requireSession } from "../services/access.ts";
 import * as orgs from "../services/organizations.ts";
 import * as workspaces from "../services/workspaces.ts";
-import { OrganizationSchema, WorkspaceSchema } from "./schemas.ts";
 
 export const Slug = z
   .string()

@@ -15,10 +15,10 @@ import {
   PaginationQuery,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentEventSchema, PaymentIntentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as intents from "../services/payment-intents.ts";
 import { submitTransaction } from "../services/settlement/submit.ts";
-import { PaymentEventSchema, PaymentIntentSchema } from "./schemas.ts";
 
 /** The intent stream re-reads the row this often; a checkout sees a change within ~¼ s. */
 const INTENT_STREAM_POLL_MS = 250;

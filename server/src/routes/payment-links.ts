@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentLinkSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as links from "../services/payment-links.ts";
-import { PaymentLinkSchema } from "./schemas.ts";
 
 const PaymentLinkBody = z
   .strictObject({

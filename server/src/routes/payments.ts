@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonResponse, listOf, PaginationQuery } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentIntentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import { countPaymentsByFilter, listPaymentsByFilter, PAYMENT_FILTERS } from "../services/payment-filters.ts";
-import { PaymentIntentSchema } from "./schemas.ts";
 
 const Filter = z
   .enum(PAYMENT_FILTERS)

@@ -13,9 +13,9 @@ import {
   PaginationQuery,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { ProductSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as products from "../services/products.ts";
-import { ProductSchema } from "./schemas.ts";
 
 /** Client ids keep SPEC.md's form `prod_{timestamp}_{random}` (or any prod_ + safe characters). */
 const ProductId = z.string().regex(/^prod_[A-Za-z0-9_]{1,80}$/, "must look like prod_…");

@@ -2,55 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { PaymentIntentWebhookDeliveriesSchema, WebhookEndpointAttemptsSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import { endpointAttempts, paymentIntentDeliveries } from "../services/webhooks/deliveries.ts";
-
-const Attempt = {
-  id: z.string(),
-  attempt: z.number().int(),
-  attempted_at: z.number().int(),
-  status_code: z.number().int().nullable(),
-  latency_ms: z.number().int(),
-  response_excerpt: z.string().nullable(),
-  error: z.string().nullable(),
-  succeeded: z.boolean(),
-};
-
-const IntentDeliveriesSchema = z
-  .object({
-    object: z.literal("list"),
-    data: z.array(
-      z.object({
-        id: z.string(),
-        object: z.literal("event"),
-        type: z.string(),
-        created_at: z.number().int(),
-        env: z.enum(["test", "live"]),
-        data: z.record(z.string(), z.unknown()),
-        deliveries: z.array(
-          z.object({
-            id: z.string(),
-            endpoint_id: z.string(),
-            state: z.string(),
-            attempt_count: z.number().int(),
-            next_attempt_at: z.number().int().nullable(),
-            manual: z.boolean(),
-          }),
-        ),
-        attempts: z.array(z.object({ ...Attempt, endpoint_id: z.string() })),
-      }),
-    ),
-    has_more: z.boolean(),
-  })
-  .openapi("PaymentIntentWebhookDeliveries");
-
-const EndpointAttemptsSchema = z
-  .object({
-    object: z.literal("list"),
-    data: z.array(z.object({ ...Attempt, event_id: z.string(), event_type: z.string() })),
-    has_more: z.boolean(),
-  })
-  .openapi("WebhookEndpointAttempts");
 
 export function webhookDeliveryRoutes(deps: Deps) {
   const app = newRouter();
@@ -67,7 +21,7 @@ export function webhookDeliveryRoutes(deps: Deps) {
       security: bearerSecurity,
       request: { params: IdParam },
       responses: {
-        200: jsonResponse(IntentDeliveriesSchema, "Events with deliveries"),
+        200: jsonResponse(PaymentIntentWebhookDeliveriesSchema, "Events with deliveries"),
         ...errorResponses(401, 403, 404),
       },
     }),
@@ -89,7 +43,7 @@ export function webhookDeliveryRoutes(deps: Deps) {
         query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
       },
       responses: {
-        200: jsonResponse(EndpointAttemptsSchema, "Attempts"),
+        200: jsonResponse(WebhookEndpointAttemptsSchema, "Attempts"),
         ...errorResponses(401, 403, 404),
       },
     }),

@@ -10,6 +10,7 @@ import {
   jsonResponse,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { WebhookEndpointSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import * as endpoints from "../services/webhooks/endpoints.ts";
 
@@ -35,25 +36,6 @@ const UpdateBody = z
     status: z.enum(["enabled", "disabled"]).optional(),
   })
   .openapi("UpdateWebhookEndpointRequest");
-
-export const WebhookEndpointSchema = z
-  .object({
-    id: z.string(),
-    object: z.literal("webhook_endpoint"),
-    url: z.string(),
-    description: z.string().nullable(),
-    enabled_events: z.array(z.string()),
-    status: z.enum(["enabled", "disabled"]),
-    disabled_reason: z.string().nullable(),
-    env: z.enum(["test", "live"]),
-    environment_id: z.string(),
-    secret: z.string().optional().openapi({ description: "whsec_…, only when created or rotated" }),
-    previous_secret_expires_at: z.number().int().nullable(),
-    failing_since: z.number().int().nullable(),
-    created_at: z.number().int(),
-    updated_at: z.number().int(),
-  })
-  .openapi("WebhookEndpoint");
 
 export function webhookEndpointRoutes(deps: Deps) {
   const app = newRouter();

@@ -9,10 +9,10 @@ import {
   jsonResponse,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { WorkspaceSchema } from "../http/schemas.ts";
 import { assertWorkspaceAccess, requirePrincipal, requireSession } from "../services/access.ts";
 import * as workspaces from "../services/workspaces.ts";
 import { Slug } from "./organizations.ts";
-import { WorkspaceSchema } from "./schemas.ts";
 
 const UpdateWorkspaceBody = z
   .strictObject({

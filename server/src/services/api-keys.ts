@@ -1,9 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../db/database.ts";
 import type { ApiKeyRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { type ApiKeyType, hashToken, type KeyEnv, keyPrefix, newApiKey } from "../domain/secrets.ts";
 import type { Deps } from "../http/context.ts";
+import type { ApiKeySchema } from "../http/schemas.ts";
 import { type AuditEntryInput, recordAudit } from "./audit-log.ts";
 import { defaultEnvironment } from "./environments.ts";
 
@@ -18,26 +20,12 @@ export const DEFAULT_KEY_NAMES: Record<ApiKeyType, string> = {
   secret: "Secret Key",
 };
 
-export interface ApiKeyView {
-  id: string;
-  object: "api_key";
-  workspace_id: string;
-  environment_id: string;
-  type: "pk" | "sk";
-  key_type: ApiKeyType;
-  name: string;
-  env: KeyEnv;
-  /** The full key: always for publishable keys, and for a secret key only in the response that creates it. */
-  key?: string;
-  key_prefix: string;
-  /** The public key string for publishable keys (SPEC.md §3 `key_id`); the prefix for secret keys. */
-  key_id: string;
-  state: ApiKeyRow["state"];
-  is_active: boolean;
-  scopes: string[];
-  created_at: number;
-  last_used_at: number | null;
-}
+/**
+ * The API's `api_key` object. `key` is the full key: always for publishable keys, and for a secret
+ * key only in the response that creates it. `key_id` is the public key string for publishable keys
+ * (SPEC.md §3), the prefix for secret keys.
+ */
+export type ApiKeyView = z.infer<typeof ApiKeySchema>;
 
 export function apiKeyView(row: ApiKeyRow, plaintext?: string): ApiKeyView {
   const key = plaintext ?? row.publishable_key ?? undefined;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../db/database.ts";
 import type { UserRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
@@ -13,6 +14,7 @@ import {
 } from "../domain/secrets.ts";
 import { parseStacksAddress, verifyAddressSignature } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
+import type { SessionGrantSchema, UserSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 
@@ -34,21 +36,9 @@ function assertStrongPassword(password: string, context: string[], param: string
     throw new ApiError("password_too_weak", { message: describeWeakPassword(strength), param });
 }
 
-export interface UserView {
-  id: string;
-  object: "user";
-  email: string | null;
-  name: string;
-  merchant_id: string | null;
-  wallet_address: string | null;
-  created_at: number;
-}
+export type UserView = z.infer<typeof UserSchema>;
 
-export interface SessionGrant {
-  user: UserView;
-  session_id: string;
-  expires_at: number;
-}
+export type SessionGrant = z.infer<typeof SessionGrantSchema>;
 
 export async function userView(db: Db, user: UserRow): Promise<UserView> {
   const merchant = await db

@@ -1,8 +1,10 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../db/database.ts";
 import type { EnvironmentRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import type { EnvironmentSchema } from "../http/schemas.ts";
 import { envOfType, type WorkspaceScope } from "./access.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
@@ -14,18 +16,11 @@ export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 export const ENVIRONMENT_NAME_MAX = 50;
 export const ENVIRONMENT_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export interface EnvironmentView {
-  id: string;
-  object: "environment";
-  workspace_id: string;
-  name: string;
-  type: EnvironmentType;
-  /** The key environment this maps to: sandbox → test, production → live. */
-  env: "test" | "live";
-  /** Blocks a payment must be buried under before it settles. */
-  confirmations_required: number;
-  created_at: number;
-}
+/**
+ * `env` is the key environment it maps to (sandbox → test, production → live);
+ * `confirmations_required`, the blocks a payment must be buried under before it settles.
+ */
+export type EnvironmentView = z.infer<typeof EnvironmentSchema>;
 
 export function environmentView(row: EnvironmentRow): EnvironmentView {
   return {

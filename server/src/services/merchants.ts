@@ -1,21 +1,13 @@
+import type { z } from "@hono/zod-openapi";
 import type { MerchantRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import type { MerchantSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { DEFAULT_MERCHANT_NAME, normalizeEmail, type RequestOrigin } from "./auth.ts";
 
-export interface MerchantView {
-  id: string;
-  object: "merchant";
-  merchant_id: string;
-  user_id: string;
-  name: string;
-  wallet_address: string | null;
-  website_url: string | null;
-  business_description: string | null;
-  created_at: number;
-}
+export type MerchantView = z.infer<typeof MerchantSchema>;
 
 export function merchantView(row: MerchantRow): MerchantView {
   return {

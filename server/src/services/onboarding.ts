@@ -1,8 +1,10 @@
+import type { z } from "@hono/zod-openapi";
 import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import type { OnboardingStatusSchema, PayoutWalletVerificationSchema } from "../http/schemas.ts";
 import { type ApiKeyView, apiKeyView, createApiKey } from "./api-keys.ts";
 import { consumeWalletChallenge, type SignedChallenge } from "./auth.ts";
-import { type MerchantView, merchantView } from "./merchants.ts";
+import { merchantView } from "./merchants.ts";
 import { getWorkspace } from "./workspaces.ts";
 
 /** SPEC.md §3's wallet record, as the dashboard sends it after the wallet signed our challenge. */
@@ -13,21 +15,7 @@ export interface WalletVerification extends SignedChallenge {
   bitcoin_ordinals_publickey?: string | undefined;
 }
 
-export interface WalletVerifyResult {
-  merchant: MerchantView;
-  wallet: {
-    stacks_address: string;
-    stacks_publickey: string;
-    bitcoin_payment_address: string | null;
-    bitcoin_ordinals_address: string | null;
-    verification_message: string;
-    verification_signature: string;
-    verified_at: string;
-    wallet_address: string;
-  };
-  /** Test keys created now (shown in full once) or the workspace's existing active test keys. */
-  api_keys: ApiKeyView[];
-}
+export type WalletVerifyResult = z.infer<typeof PayoutWalletVerificationSchema>;
 
 /**
  * Verifies the payout wallet server-side (the browser's word is never taken): the signed text must
@@ -98,19 +86,7 @@ export async function verifyPayoutWallet(
   });
 }
 
-export interface OnboardingStatus {
-  workspace_id: string;
-  onboarding_status: {
-    wallet_verified: boolean;
-    business_info_completed: boolean;
-    api_keys_created: boolean;
-    webhook_tested: boolean;
-    test_payment_completed: boolean;
-  };
-  payout_wallet: { address: string | null; verified_at: number | null };
-  business_info: { display_name: string | null; website: string | null; description: string | null };
-  api_keys: ApiKeyView[];
-}
+export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
 
 /** SPEC.md §2: business info counts as done with a non-empty trimmed name, a website and a description. */
 export async function onboardingStatus(deps: Deps, workspaceId: string): Promise<OnboardingStatus> {

@@ -1,19 +1,12 @@
+import type { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import type { OrganizationSchema } from "../http/schemas.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 
-export interface OrganizationView {
-  id: string;
-  object: "organization";
-  name: string;
-  slug: string;
-  description: string | null;
-  user_count: number;
-  workspace_count: number;
-  created_at: number;
-}
+export type OrganizationView = z.infer<typeof OrganizationSchema>;
 
 const SLUG_TAKEN_ORG = "Organization slug is already taken. Please choose a different one.";
 

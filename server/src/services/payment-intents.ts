@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
@@ -8,6 +9,7 @@ import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps, Principal } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
+import type { PaymentIntentSchema } from "../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { cataloguePrice } from "./catalogue.ts";
 import { environmentOf } from "./environments.ts";
@@ -38,48 +40,11 @@ export interface CreatePaymentIntentInput {
   exact_terms?: { amount_asset: bigint; memo: string | null } | undefined;
 }
 
-export interface PaymentIntentView {
-  id: string;
-  object: "payment_intent";
-  amount_minor: number;
-  /** Cents, as the payments list reads it. */
-  amount: number;
-  currency: string;
-  asset: Asset;
-  /** Sats (string) for sBTC intents, null otherwise. */
-  amount_sbtc: string | null;
-  /** Atomic units of the asset (string), fixed at creation. */
-  amount_asset: string;
-  decimals: number;
-  token_contract: string;
-  usd_per_btc: number | null;
-  recipient: string;
-  memo: string;
-  status: PaymentStatus;
-  status_reason: string | null;
-  fulfillment_status: string;
-  customer_email: string | null;
-  shipping_address: Record<string, unknown> | null;
-  merchant_principal: string | null;
-  txid: string | null;
-  amount_received: string;
-  /**
-   * `pi_…_secret_…`: what a browser needs to read this intent. Only in answers to a caller entitled
-   * to it (see {@link withClientSecret}); null in lists, events and webhook payloads.
-   */
-  client_secret: string | null;
-  /** The hosted checkout; carries `?client_secret=` where `client_secret` is set. */
-  spay_url: string;
-  checkout_url: string;
-  payment_method: string | null;
-  product_id: string | null;
-  metadata: Record<string, string>;
-  env: "test" | "live";
-  expires_at: number;
-  created_at: number;
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-}
+/**
+ * The API's `payment_intent` object. `client_secret` is set only in answers to a caller entitled to
+ * the intent (see {@link withClientSecret}); null in lists, events and webhook payloads.
+ */
+export type PaymentIntentView = z.infer<typeof PaymentIntentSchema>;
 
 export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentIntentView {
   const checkoutUrl = `${deps.config.publicUrl}/pay/${row.id}`;

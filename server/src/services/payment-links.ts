@@ -1,31 +1,20 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../db/database.ts";
 import type { PaymentLinkRow, ProductRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
+import type { PaymentLinkSchema } from "../http/schemas.ts";
 import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
 
-export interface PaymentLinkView {
-  id: string;
-  object: "payment_link";
-  url: string;
-  product_id: string | null;
-  merchant_id: string | null;
-  merchant_name: string | null;
-  product_data: Record<string, unknown>;
-  merchant_wallet: string | null;
-  active: boolean;
-  /**
-   * The link's product has no stock left (stock 0): the page says "Sold out" and intents for it are
-   * refused. Links without a product (legacy product_data only) have no stock to run out of.
-   */
-  sold_out: boolean;
-  env: "test" | "live";
-  expires_at: number | null;
-  created_at: number;
-}
+/**
+ * The API's `payment_link` object. `sold_out`: the link's product has no stock left, so the page says
+ * "Sold out" and intents for it are refused; links without a product (legacy product_data only) have
+ * no stock to run out of.
+ */
+export type PaymentLinkView = z.infer<typeof PaymentLinkSchema>;
 
 /** The public fields a payment-link page renders, from the product. */
 function productData(product: ProductRow): Record<string, unknown> {

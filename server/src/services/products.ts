@@ -1,9 +1,11 @@
+import type { z } from "@hono/zod-openapi";
 import type { Db } from "../db/database.ts";
 import type { PaymentIntentRow, ProductRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
+import type { ProductSchema } from "../http/schemas.ts";
 import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
@@ -24,24 +26,7 @@ export interface ProductInput {
   link_active?: boolean | undefined;
 }
 
-export interface ProductView {
-  id: string;
-  object: "product";
-  environment_id: string;
-  name: string;
-  description: string | null;
-  stock: number;
-  view_type: "card" | "button";
-  price_minor: number;
-  /** Dollars, for display (`price_minor / 100`). */
-  price: number;
-  currency: string;
-  require_email: boolean;
-  require_shipping_address: boolean;
-  payment_link: { id: string; active: boolean; url: string } | null;
-  created_at: number;
-  updated_at: number;
-}
+export type ProductView = z.infer<typeof ProductSchema>;
 
 async function productView(deps: Deps, db: Db, row: ProductRow): Promise<ProductView> {
   const link = await db

@@ -1,36 +1,18 @@
+import type { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { slugify } from "../domain/slug.ts";
 import type { Deps, Principal } from "../http/context.ts";
+import type { BusinessProfileSchema, WorkspaceSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { getOrganization } from "./organizations.ts";
 
-export interface BusinessProfile {
-  display_name: string | null;
-  website: string | null;
-  description: string | null;
-}
+export type BusinessProfile = z.infer<typeof BusinessProfileSchema>;
 
-export interface WorkspaceView {
-  id: string;
-  object: "workspace";
-  organization_id: string;
-  org_id: string;
-  organization_name: string;
-  name: string;
-  slug: string | null;
-  user_count: number;
-  stacks_address: string | null;
-  bitcoin_payment_address: string | null;
-  bitcoin_ordinals_address: string | null;
-  business_profile: BusinessProfile;
-  /** Publishable keys may create intents for any amount, not only for a product or payment link. */
-  allow_browser_amounts: boolean;
-  created_at: number;
-}
+export type WorkspaceView = z.infer<typeof WorkspaceSchema>;
 
 const SLUG_TAKEN_WS =
   "Workspace slug is already taken within this organization. Please choose a different one.";

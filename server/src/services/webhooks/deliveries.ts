@@ -1,22 +1,13 @@
+import type { z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { notFound } from "../../domain/errors.ts";
 import type { Deps } from "../../http/context.ts";
+import type { EndpointAttemptSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type EventWithDeliveries, getEvent } from "./events.ts";
 
 /** One delivery attempt of an endpoint's log, with the event it carried. */
-export interface EndpointAttemptView {
-  id: string;
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  attempted_at: number;
-  status_code: number | null;
-  latency_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-  succeeded: boolean;
-}
+export type EndpointAttemptView = z.infer<typeof EndpointAttemptSchema>;
 
 /** The webhook events a payment intent emitted, each with its deliveries and attempts, oldest first. */
 export async function paymentIntentDeliveries(

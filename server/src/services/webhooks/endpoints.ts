@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import { normalizeEnabledEvents } from "@spay/protocol";
 import type { WebhookEndpointRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
@@ -5,6 +6,7 @@ import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl, privateTargetsAllowed, type UrlPolicy } from "../../domain/ssrf.ts";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";
 import type { Deps } from "../../http/context.ts";
+import type { WebhookEndpointSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
 import { environmentOf } from "../environments.ts";
@@ -12,24 +14,11 @@ import { environmentOf } from "../environments.ts";
 /** After a rotation the old secret keeps signing (beside the new one) for 24 hours. */
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
 
-export interface WebhookEndpointView {
-  id: string;
-  object: "webhook_endpoint";
-  url: string;
-  description: string | null;
-  enabled_events: string[];
-  status: "enabled" | "disabled";
-  disabled_reason: string | null;
-  env: "test" | "live";
-  environment_id: string;
-  /** Only in the responses that create or rotate it. */
-  secret?: string;
-  /** Until then deliveries also carry a signature made with the previous secret. */
-  previous_secret_expires_at: number | null;
-  failing_since: number | null;
-  created_at: number;
-  updated_at: number;
-}
+/**
+ * The API's `webhook_endpoint` object: `secret` only in the responses that create or rotate it;
+ * until `previous_secret_expires_at` deliveries also carry a signature made with the previous secret.
+ */
+export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
 
 export function endpointView(row: WebhookEndpointRow, secret?: string): WebhookEndpointView {
   return {

@@ -1,35 +1,17 @@
+import type { z } from "@hono/zod-openapi";
 import type { EventRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
+import type { DeliveryAttemptSchema, EventWithDeliveriesSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { fetchPage, type Page } from "../pagination.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
-export interface DeliveryAttemptView {
-  id: string;
-  endpoint_id: string;
-  attempt: number;
-  attempted_at: number;
-  status_code: number | null;
-  latency_ms: number;
-  response_excerpt: string | null;
-  error: string | null;
-  succeeded: boolean;
-}
+export type DeliveryAttemptView = z.infer<typeof DeliveryAttemptSchema>;
 
-export interface EventWithDeliveries extends EventPayload {
-  deliveries: {
-    id: string;
-    endpoint_id: string;
-    state: string;
-    attempt_count: number;
-    next_attempt_at: number | null;
-    manual: boolean;
-  }[];
-  attempts: DeliveryAttemptView[];
-}
+export type EventWithDeliveries = z.infer<typeof EventWithDeliveriesSchema>;
 
 export async function listEvents(
   deps: Deps,

@@ -1,13 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import type { EventRow } from "../../db/schema.ts";
+import type { EventSchema } from "../../http/schemas.ts";
 
-export interface EventPayload {
-  id: string;
-  object: "event";
-  type: string;
-  created_at: number;
-  env: "test" | "live";
-  data: Record<string, unknown>;
-}
+export type EventPayload = z.infer<typeof EventSchema>;
 
 /** The event as the API and webhooks present it: `{id: "evt_…", type, created_at, env, data: {object}}`. */
 export function eventPayload(event: EventRow): EventPayload {

@@ -1,6 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { nowSeconds } from "../../domain/ids.ts";
 import { newWebhookSecret } from "../../domain/webhook-signature.ts";
 import type { Deps } from "../../http/context.ts";
+import type { WebhookSandboxTestResultSchema } from "../../http/schemas.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { environmentOf } from "../environments.ts";
 import { recordEvent } from "../events.ts";
@@ -17,18 +19,8 @@ export const WEBHOOK_TEST_MESSAGES = {
   status: (status: number, text: string) => `Webhook endpoint returned ${status}: ${text}`,
 } as const;
 
-export interface SandboxTestResult {
-  ok: boolean;
-  url: string;
-  status: number | null;
-  latency_ms: number;
-  body_excerpt: string | null;
-  error: string | null;
-  event_id: string;
-  /** The secret the test was signed with: the endpoint's own when one is registered for the URL. */
-  signed_with: "endpoint_secret" | "one_time_secret";
-  one_time_secret?: string;
-}
+/** `signed_with`: the endpoint's own secret when one is registered for the URL, else a one-time one. */
+export type SandboxTestResult = z.infer<typeof WebhookSandboxTestResultSchema>;
 
 /**
  * Sends `webhook.sandbox_test` from the server (the browser never POSTs cross-origin), signed, with

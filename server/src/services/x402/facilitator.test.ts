@@ -630,3 +630,73 @@ describe("requirements named by the payment's memo (how a paywall checks v1 and 
     expect(res.body).toMatchObject({ isValid: false, invalidReason: "unknown_requirement" });
   });
 });
+
+describe("payments bound by the nonce they echo (clients that write their own memo, as x402-stacks does)", () => {
+  const resource = { url: "https://api.example.test/echo" };
+  const issue = async () =>
+    (await call("/v1/x402/requirements", { resource, accepts: [{ asset: "usdc", price: "$0.001" }] })).body
+      .accepts[0];
+  const byResource = (payment: unknown) => ({
+    paymentPayload: payment,
+    paymentRequirements: { resource: resource.url },
+    requireIssued: true,
+  });
+
+  it("a signed transaction with its own memo settles by the echoed nonce, once; a second payment echoing it is refused", async () => {
+    const accepted = await issue();
+    const payer = nextPayer();
+    const first = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: "x402:own-memo-1",
+    });
+    const settled = await call("/v1/x402/settle", byResource(v2Payload(accepted, first.serialize())));
+    expect(settled.body).toMatchObject({ success: true, payer: payer.address });
+    const second = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: "x402:own-memo-2",
+    });
+    expect(
+      (await call("/v1/x402/settle", byResource(v2Payload(accepted, second.serialize())))).body,
+    ).toMatchObject({
+      success: false,
+      errorReason: "duplicate_settlement",
+    });
+  });
+
+  it("the echoed nonce does not loosen the terms: a short amount is refused", async () => {
+    const accepted = await issue();
+    const tx = await signTransfer(nextPayer(), {
+      amount: 999n,
+      to: merchant.wallet.address,
+      memo: "x402:short",
+    });
+    expect(
+      (await call("/v1/x402/verify", byResource(v2Payload(accepted, tx.serialize())))).body,
+    ).toMatchObject({
+      isValid: false,
+      invalidReason: "amount_mismatch",
+    });
+  });
+
+  it("a transfer already on chain cannot be claimed by echoing a fresh nonce: only its memo binds a txid", async () => {
+    const accepted = await issue();
+    const payer = nextPayer();
+    // Someone paid the merchant (another purpose, another memo); an onlooker names that txid.
+    const tx = await signTransfer(payer, { amount: 1000n, to: merchant.wallet.address, memo: "order-77" });
+    const broadcast = await fetch(`${devnet.url}/v2/transactions`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: tx.serializeBytes(),
+    });
+    expect(broadcast.status).toBe(200);
+    const txid = `0x${tx.txid()}`;
+    await devnet.waitForTx(txid);
+    const claim = { x402Version: 2, accepted, payload: { txid } };
+    expect((await call("/v1/x402/verify", byResource(claim))).body).toMatchObject({
+      isValid: false,
+      invalidReason: "unknown_requirement",
+    });
+  });
+});

@@ -22,6 +22,7 @@ import {
   checkTransfer,
   holdToIssued,
   issuedRequirement,
+  memoMustBeNonce,
 } from "./verify-rules.ts";
 import { tokenByContract, type X402Context, x402Context } from "./workspace-context.ts";
 
@@ -106,11 +107,21 @@ export async function checkPayment(
   const ctx = await x402Context(deps, scope);
   let transfer: TransferFacts | null = null;
   let requirement: PaymentRequirement;
+  /** Found by the nonce the client echoed rather than by the transfer's memo. */
+  let boundByEcho = false;
   if ("byMemo" in stated) {
     transfer = await transferOf(deps, proof, ctx.env);
-    const issued = transfer.memo ? await findIssued(deps, scope, transfer.memo) : undefined;
+    let issued = transfer.memo ? await findIssued(deps, scope, transfer.memo) : undefined;
+    // A signed transaction may be bound by the nonce its payment echoes (memoMustBeNonce).
+    if (!issued && proof.echoedNonce && !memoMustBeNonce(proof, true)) {
+      issued = await findIssued(deps, scope, proof.echoedNonce);
+      boundByEcho = issued !== undefined;
+    }
     if (!issued)
-      throw new X402Error("unknown_requirement", "the payment's memo is not a nonce this gateway issued");
+      throw new X402Error(
+        "unknown_requirement",
+        "neither the payment's memo nor the nonce it echoes is one this gateway issued",
+      );
     assertSameResource(stated.resource, issued);
     requirement = issuedRequirement(issued, tokenByContract(ctx, issued.asset)?.decimals ?? 0);
   } else {
@@ -118,6 +129,7 @@ export async function checkPayment(
     if (!issued && options.requireIssued)
       throw new X402Error("unknown_requirement", "this gateway did not issue the requirement's nonce");
     requirement = issued ? holdToIssued(stated, issued) : stated;
+    boundByEcho = issued !== undefined;
   }
   checkRequirement(requirement, proof, {
     network: ctx.network,
@@ -126,7 +138,7 @@ export async function checkPayment(
     now: nowSeconds(),
   });
   transfer ??= await transferOf(deps, proof, ctx.env);
-  checkTransfer(requirement, transfer, ctx.network);
+  checkTransfer(requirement, transfer, ctx.network, { memoIsNonce: memoMustBeNonce(proof, boundByEcho) });
   if (await alreadySettled(deps, scope, transfer.txid, requirement.nonce))
     throw new X402Error("duplicate_settlement", "this payment was already settled");
   if (transfer.nonce !== null) {

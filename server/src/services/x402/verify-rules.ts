@@ -85,11 +85,23 @@ export function checkRequirement(
     throw new X402Error("payment_expired", "the payment requirement has expired");
 }
 
+/**
+ * Whether the transfer's memo must be the requirement's nonce. A signed transaction the gateway
+ * broadcasts itself, for a requirement it issued and found by the nonce the client echoed, is
+ * bound by that nonce (claimed once): its memo is the client's own (x402-stacks writes
+ * `x402:…`). A txid names a transfer already on chain, which anyone may have seen: only its memo
+ * says which requirement it paid, or a watcher of the payout address could claim another's payment.
+ */
+export function memoMustBeNonce(proof: { kind: "transaction" | "txid" }, boundByEcho: boolean): boolean {
+  return !(boundByEcho && proof.kind === "transaction");
+}
+
 /** The transfer pays exactly the requirement: network, token, SIP-010 transfer, payee, amount, memo. */
 export function checkTransfer(
   requirement: PaymentRequirement,
   transfer: TransferFacts,
   network: string,
+  options: { memoIsNonce: boolean } = { memoIsNonce: true },
 ): void {
   if (transfer.network !== network)
     throw new X402Error("invalid_network", "the transaction is for another network");
@@ -101,7 +113,7 @@ export function checkTransfer(
     throw new X402Error("recipient_mismatch", "the transfer pays another address");
   if (transfer.amount !== requirement.amount)
     throw new X402Error("amount_mismatch", `pays ${transfer.amount}, requires exactly ${requirement.amount}`);
-  if (requirement.nonce !== null && transfer.memo !== requirement.nonce)
+  if (options.memoIsNonce && requirement.nonce !== null && transfer.memo !== requirement.nonce)
     throw new X402Error("invalid_memo", "the transfer's memo is not the requirement's nonce");
 }
 

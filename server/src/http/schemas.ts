@@ -1,7 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { ASSETS, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from "@spay/protocol";
 
-/** Response schemas: the OpenAPI document and the docs site's API reference come from these. */
+/**
+ * Response schemas: the OpenAPI document and the docs site's API reference come from these, and the
+ * services type the objects they return with them (`z.infer<typeof …Schema>`), so each API object
+ * is written once.
+ */
 const ts = z.number().int().openapi({ description: "Unix seconds" });
 
 export const UserSchema = z
@@ -212,3 +216,162 @@ export const PaymentEventSchema = z
   .openapi("PaymentEvent");
 
 export const OkSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
+
+export const WebhookEndpointSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("webhook_endpoint"),
+    url: z.string(),
+    description: z.string().nullable(),
+    enabled_events: z.array(z.string()),
+    status: z.enum(["enabled", "disabled"]),
+    disabled_reason: z.string().nullable(),
+    env: z.enum(["test", "live"]),
+    environment_id: z.string(),
+    secret: z.string().optional().openapi({ description: "whsec_…, only when created or rotated" }),
+    previous_secret_expires_at: z.number().int().nullable(),
+    failing_since: z.number().int().nullable(),
+    created_at: z.number().int(),
+    updated_at: z.number().int(),
+  })
+  .openapi("WebhookEndpoint");
+
+export const EventSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal("event"),
+    type: z.string(),
+    created_at: z.number().int(),
+    env: z.enum(["test", "live"]),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "`{object}`: the payment intent as the API returns it" }),
+  })
+  .openapi("Event");
+
+export const DeliveryAttemptSchema = z.object({
+  id: z.string(),
+  endpoint_id: z.string(),
+  attempt: z.number().int(),
+  attempted_at: z.number().int(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  succeeded: z.boolean(),
+});
+
+export const EventWithDeliveriesSchema = EventSchema.extend({
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      endpoint_id: z.string(),
+      state: z.string(),
+      attempt_count: z.number().int(),
+      next_attempt_at: z.number().int().nullable(),
+      manual: z.boolean(),
+    }),
+  ),
+  attempts: z.array(DeliveryAttemptSchema),
+}).openapi("EventWithDeliveries");
+
+const Attempt = {
+  id: z.string(),
+  attempt: z.number().int(),
+  attempted_at: z.number().int(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  succeeded: z.boolean(),
+};
+
+export const PaymentIntentWebhookDeliveriesSchema = z
+  .object({
+    object: z.literal("list"),
+    data: z.array(
+      z.object({
+        id: z.string(),
+        object: z.literal("event"),
+        type: z.string(),
+        created_at: z.number().int(),
+        env: z.enum(["test", "live"]),
+        data: z.record(z.string(), z.unknown()),
+        deliveries: z.array(
+          z.object({
+            id: z.string(),
+            endpoint_id: z.string(),
+            state: z.string(),
+            attempt_count: z.number().int(),
+            next_attempt_at: z.number().int().nullable(),
+            manual: z.boolean(),
+          }),
+        ),
+        attempts: z.array(z.object({ ...Attempt, endpoint_id: z.string() })),
+      }),
+    ),
+    has_more: z.boolean(),
+  })
+  .openapi("PaymentIntentWebhookDeliveries");
+
+/** One attempt of an endpoint's delivery log, with the event it carried. */
+export const EndpointAttemptSchema = z.object({ ...Attempt, event_id: z.string(), event_type: z.string() });
+
+export const WebhookEndpointAttemptsSchema = z
+  .object({
+    object: z.literal("list"),
+    data: z.array(EndpointAttemptSchema),
+    has_more: z.boolean(),
+  })
+  .openapi("WebhookEndpointAttempts");
+
+export const WebhookSandboxTestResultSchema = z
+  .object({
+    ok: z.boolean(),
+    url: z.string(),
+    status: z.number().int().nullable(),
+    latency_ms: z.number().int(),
+    body_excerpt: z.string().nullable(),
+    error: z.string().nullable(),
+    event_id: z.string(),
+    signed_with: z.enum(["endpoint_secret", "one_time_secret"]),
+    one_time_secret: z.string().optional(),
+  })
+  .openapi("WebhookSandboxTestResult");
+
+const PayoutWalletSchema = z.object({
+  stacks_address: z.string(),
+  stacks_publickey: z.string(),
+  bitcoin_payment_address: z.string().nullable(),
+  bitcoin_ordinals_address: z.string().nullable(),
+  verification_message: z.string(),
+  verification_signature: z.string(),
+  verified_at: z.string(),
+  wallet_address: z.string(),
+});
+
+export const PayoutWalletVerificationSchema = z.object({
+  merchant: MerchantSchema,
+  wallet: PayoutWalletSchema,
+  api_keys: z.array(ApiKeySchema),
+});
+
+export const OnboardingStatusSchema = z
+  .object({
+    workspace_id: z.string(),
+    onboarding_status: z.object({
+      wallet_verified: z.boolean(),
+      business_info_completed: z.boolean(),
+      api_keys_created: z.boolean(),
+      webhook_tested: z.boolean(),
+      test_payment_completed: z.boolean(),
+    }),
+    payout_wallet: z.object({ address: z.string().nullable(), verified_at: z.number().int().nullable() }),
+    business_info: z.object({
+      display_name: z.string().nullable(),
+      website: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+    api_keys: z.array(ApiKeySchema),
+  })
+  .openapi("OnboardingStatus");

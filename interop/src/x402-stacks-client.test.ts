@@ -1,0 +1,103 @@
+/**
+ * x402-stacks' client (npm `x402-stacks` 2.0.3, unpatched) paying sPay's paywall on the devnet.
+ * The client signs a SIP-010 transfer whose memo is its own (`x402:…`), echoes the accepted
+ * requirement (nonce included) in `payment-signature`, and looks up its fee and account nonce at
+ * Hiro's testnet URL, which the harness sends to the devnet.
+ */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { decodeX402Header } from "@spay/protocol/x402";
+import { paywall } from "@spay/sdk/server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+
+let stack: InteropStack & { hiroCalls: string[] };
+
+/**
+ * x402-stacks' client pays again whenever a paid retry answers 402 with a new requirement (its
+ * once-only guard never fires), without bound: the test stops it at the third request.
+ */
+function boundedClient(privateKey: string) {
+  const client = createPaymentClient(privateKeyToAccount(privateKey, "testnet"), { baseURL: apiUrl });
+  const answers: string[] = [];
+  let requests = 0;
+  client.interceptors.request.use((config) => {
+    if (++requests > 2) throw new Error(`x402-stacks kept paying: ${answers.join(" | ")}`);
+    return config;
+  });
+  client.interceptors.response.use(undefined, (error) => {
+    const res = error?.response;
+    if (res) answers.push(`${res.status} ${JSON.stringify(res.data).slice(0, 300)}`);
+    return Promise.reject(error);
+  });
+  return client;
+}
+let apiUrl: string;
+let closeApi: () => void;
+let served = 0;
+
+beforeAll(async () => {
+  stack = await startInteropStack();
+  const app = new Hono();
+  app.get(
+    "/weather",
+    paywall({
+      price: "$0.001",
+      description: "Weather now",
+      apiKey: stack.merchant.sk,
+      gatewayUrl: stack.gatewayUrl,
+    }),
+    (c) => {
+      served += 1;
+      return c.json({ sunny: true });
+    },
+  );
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closeApi = () => server.close();
+});
+
+afterAll(async () => {
+  closeApi?.();
+  await stack?.close();
+});
+
+describe("x402-stacks client → sPay paywall", () => {
+  it("pays $0.001 in USDC with its own memo; sPay finds the requirement by the echoed nonce and serves once", async () => {
+    const payer = nextPayer();
+    const client = boundedClient(payer.privateKey);
+    const res = await client.get("/weather");
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ sunny: true });
+    expect(served).toBe(1);
+    const receipt = decodePaymentResponse(res.headers["payment-response"]);
+    expect(receipt).toMatchObject({ success: true, payer: payer.address, network: "stacks:2147483648" });
+    const txid = (receipt as { transaction: string }).transaction;
+    // The fee and account nonce came from the devnet, asked at Hiro's address.
+    expect(stack.hiroCalls.some((c) => c.includes(`/address/${payer.address}/nonces`))).toBe(true);
+
+    const intents = await stack.gateway.request("GET", "/v1/payment_intents?limit=10", {
+      token: stack.merchant.sk,
+    });
+    const intent = intents.body.data.find((i: { txid: string | null }) => i.txid === txid);
+    expect(intent).toMatchObject({ payment_method: "x402", asset: "usdc", amount_asset: "1000" });
+  });
+
+  it("the same signed payment sent again is refused, not served twice", async () => {
+    const payer = nextPayer();
+    const client = boundedClient(payer.privateKey);
+    const first = await client.get("/weather");
+    expect(first.status).toBe(200);
+    const before = served;
+    const signature = first.config.headers["payment-signature"] as string;
+    const replay = await fetch(`${apiUrl}/weather`, { headers: { "payment-signature": signature } });
+    expect(replay.status).toBe(402);
+    expect(served).toBe(before);
+    // x402's answer to a refused payment: a 402 whose requirements say why.
+    const required = decodeX402Header(replay.headers.get("payment-required") ?? "") as { error?: string };
+    expect(required.error).toBe("duplicate_settlement");
+  });
+});

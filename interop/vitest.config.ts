@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+/** Each pairing pays on the devnet and waits on the gateway's watcher: seconds per test, more under load. */
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
