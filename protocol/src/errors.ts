@@ -147,6 +147,11 @@ export const ERRORS = {
   },
   // Resources
   resource_missing: { status: 404, type: "invalid_request_error", message: "No such object" },
+  facilitator_not_found: {
+    status: 404,
+    type: "invalid_request_error",
+    message: "No such facilitator: the URL must carry an active publishable key (pk_test_… or pk_live_…)",
+  },
   payment_link_not_found: {
     status: 404,
     type: "invalid_request_error",

@@ -36,6 +36,7 @@ export {
   type WebhookEndpoint,
   type WebhookEvent,
   type WebhookEventType,
+  type WebhookEventWithDeliveries,
 } from "./server/types.js";
 export {
   type VerifyWebhookOptions,

@@ -33,6 +33,7 @@ import { webhookDeliveryRoutes } from "./routes/webhook-deliveries.ts";
 import { webhookEndpointRoutes } from "./routes/webhook-endpoints.ts";
 import { workspaceRoutes } from "./routes/workspaces.ts";
 import { x402Routes } from "./routes/x402.ts";
+import { publicFacilitatorRoutes } from "./routes/x402-public.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const API_VERSION = "2026-11-21";
@@ -104,6 +105,13 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.route("/", webhookEndpointRoutes(deps));
   app.route("/", eventRoutes(deps));
   app.route("/", x402Routes(deps));
+  app.route(
+    "/",
+    publicFacilitatorRoutes(deps, {
+      merchant: keyLimiter,
+      payer: new RateLimiter(config.rateLimitKeyPerSecond),
+    }),
+  );
   app.route("/", fulfillmentRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", unmatchedTransferRoutes(deps));

@@ -7,12 +7,15 @@ const link = (product_data: PaymentLink["product_data"]): PaymentLink => ({
   object: "payment_link",
   url: "https://pay.example/payment-links/plink_1",
   product_id: "prod_1",
+  merchant_id: "merch_1",
   merchant_name: "Acme",
   product_data,
   merchant_wallet: null,
   active: true,
+  sold_out: false,
   env: "test",
   expires_at: null,
+  created_at: 1_700_000_000,
 });
 
 const apiError = (status: number, code: string) => new SPayError(code, { status, code });
@@ -21,8 +24,9 @@ describe("payment link page rules", () => {
   it("shows Sold out only when the server says the link's product has no stock left", () => {
     expect(linkSoldOut({ ...link({ stock: 0 }), sold_out: true })).toBe(true);
     expect(linkSoldOut({ ...link({ stock: 3 }), sold_out: false })).toBe(false);
-    // A server without the field (or a link without a product) never blocks the page.
-    expect(linkSoldOut(link({ stock: 0 }))).toBe(false);
+    // A link without a product never sells out (the server sends `sold_out: false`).
+    const productless: PaymentLink = { ...link({}), product_id: null };
+    expect(linkSoldOut(productless)).toBe(false);
   });
   it("renders card by default, button when asked, anything else is invalid", () => {
     expect(linkViewType(link({}))).toBe("card");
@@ -46,5 +50,12 @@ describe("payment link page rules", () => {
     expect(linkData(link({ name: "Mug", price_minor: 1250 })).priceMinor).toBe(1250);
     expect(linkData(link({ name: "Mug", price: 12.505 })).priceMinor).toBe(1251);
     expect(linkData(link({ require_email: true })).requireEmail).toBe(true);
+  });
+  it("ignores product_data fields of the wrong type (free-form JSON from older clients)", () => {
+    const data = linkData(
+      link({ name: 42, description: null, price_minor: "1250", price: 12.5, stock: "3" }),
+    );
+    expect(data).toMatchObject({ productName: "", description: null, priceMinor: 1250, stock: null });
+    expect(linkData(link({ viewType: 7 })).view).toBe("card");
   });
 });

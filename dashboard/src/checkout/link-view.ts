@@ -12,7 +12,7 @@ export function linkViewType(link: Pick<PaymentLink, "product_data">): "card" | 
  * The link's product has no stock left (the server says so: `sold_out`, issue 14). The page shows
  * "Sold out" instead of a Pay button the server would refuse. Links without a product never sell out.
  */
-export function linkSoldOut(link: PaymentLink & { sold_out?: boolean }): boolean {
+export function linkSoldOut(link: Pick<PaymentLink, "sold_out">): boolean {
   return link.sold_out === true;
 }
 
@@ -26,7 +26,23 @@ export function linkLoadError(err: unknown): string {
   return PAYMENT_LINK.failed;
 }
 
-/** The SDK card's data for a public payment link (price in cents; legacy dollars rounded). */
+/** The number under `key` of a link's free-form `product_data`, if it is one. */
+function num(data: PaymentLink["product_data"], key: string): number | undefined {
+  const value = data[key];
+  return typeof value === "number" ? value : undefined;
+}
+
+/** The string under `key` of a link's free-form `product_data`, if it is one. */
+function str(data: PaymentLink["product_data"], key: string): string | undefined {
+  const value = data[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The SDK card's data for a public payment link (price in cents; legacy dollars rounded).
+ * `product_data` is free-form JSON in the API's contract, so each field is read only when it has
+ * the expected type (as the SDK's own reader does; `@spay/sdk/react` exports only its result type).
+ */
 export function linkData(link: PaymentLink): PaymentLinkData {
   const p = link.product_data;
   return {
@@ -34,13 +50,13 @@ export function linkData(link: PaymentLink): PaymentLinkData {
     productId: link.product_id,
     merchantName: link.merchant_name,
     env: link.env,
-    productName: p.name ?? "",
-    description: p.description ?? null,
-    priceMinor: p.price_minor ?? Math.round((p.price ?? 0) * 100),
-    stock: p.stock ?? null,
+    productName: str(p, "name") ?? "",
+    description: str(p, "description") ?? null,
+    priceMinor: num(p, "price_minor") ?? Math.round((num(p, "price") ?? 0) * 100),
+    stock: num(p, "stock") ?? null,
     requireEmail: p.require_email === true,
     requireShipping: p.require_shipping_address === true,
-    view: p.viewType ?? "card",
+    view: str(p, "viewType") ?? "card",
     url: link.url,
   };
 }

@@ -4,7 +4,11 @@ import { isSecret, keyStateTone, keyText, lastUsedText } from "./key-rules.ts";
 
 const key = (over: Partial<ApiKey>): ApiKey => ({
   id: "key_1",
+  object: "api_key",
+  workspace_id: "ws_1",
+  environment_id: "env_1",
   type: "sk",
+  key_type: "secret",
   name: "Secret Key",
   env: "test",
   key_prefix: "sk_test_abcdefgh",

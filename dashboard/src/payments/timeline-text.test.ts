@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { PaymentEvent } from "../api/types.ts";
 import { timelineText } from "./timeline-text.ts";
 
-const event = (from: string | null, to: string, reason: string | null) => ({
+const event = (from: string | null, to: string, reason: string | null): PaymentEvent => ({
   id: "pev_1",
+  object: "payment_event",
   payment_intent_id: "pi_1",
   from_status: from,
   to_status: to,

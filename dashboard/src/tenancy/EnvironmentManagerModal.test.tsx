@@ -9,10 +9,12 @@ import { EnvironmentsProvider } from "./environments.tsx";
 
 const env = (id: string, name: string, type: "sandbox" | "production" = "sandbox"): Environment => ({
   id,
+  object: "environment",
   workspace_id: "ws_1",
   name,
   type,
   env: type === "sandbox" ? "test" : "live",
+  confirmations_required: 1,
   created_at: 1_767_225_600,
 });
 

@@ -11,10 +11,12 @@ import {
 
 const env = (id: string): Environment => ({
   id,
+  object: "environment",
   workspace_id: "ws_1",
   name: id,
   type: "sandbox",
   env: "test",
+  confirmations_required: 1,
   created_at: 0,
 });
 

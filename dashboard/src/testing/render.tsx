@@ -8,6 +8,7 @@ import { ThemeProvider } from "../state/theme.tsx";
 
 export const TEST_USER: User = {
   id: "user_test",
+  object: "user",
   email: "merchant@example.com",
   name: "merchant",
   merchant_id: "mer_test",

@@ -1,8 +1,17 @@
 /**
- * The SDK's view of sPay's API objects (the server's OpenAPI document is the reference). The
- * statuses, their labels and the assets come from @spay/protocol, shared with the server.
+ * The SDK's names for sPay's API objects. The shapes are generated from the server's OpenAPI
+ * document into @spay/protocol (`ApiPaymentIntent`, …); the statuses, their labels and the assets
+ * come from there too, shared with the server.
  */
-import type { Asset, PaymentStatus } from "@spay/protocol";
+import type {
+  ApiCreatePaymentIntentRequest,
+  ApiError,
+  ApiFxRate,
+  ApiPaymentIntent,
+  ApiPaymentIntentList,
+  ApiPaymentLink,
+  ApiProduct,
+} from "@spay/protocol";
 
 export {
   type Asset,
@@ -12,122 +21,49 @@ export {
   TERMINAL_STATUSES,
 } from "@spay/protocol";
 
-export interface PaymentIntent {
-  id: string;
-  object: "payment_intent";
-  amount_minor: number;
-  currency: string;
-  asset: Asset;
-  /** Sats as a string, for sBTC intents. */
-  amount_sbtc: string | null;
-  /** Atomic units of the asset, as a string. */
-  amount_asset: string;
-  decimals: number;
-  token_contract: string;
-  usd_per_btc: number | null;
-  recipient: string;
-  memo: string;
-  status: PaymentStatus;
-  status_reason: string | null;
-  fulfillment_status: string;
-  customer_email: string | null;
-  shipping_address: Record<string, unknown> | null;
-  merchant_principal: string | null;
-  txid: string | null;
-  amount_received: string;
-  /**
-   * `pi_…_secret_…`: what a browser (publishable key) needs to follow and pay this intent; returned
-   * on creation and to the merchant's secret key, null in lists and webhook events. Pass it to the
-   * checkout, never log it.
-   */
-  client_secret: string | null;
-  /** The hosted checkout (what the QR encodes), carrying `?client_secret=`. */
-  spay_url: string;
-  checkout_url: string;
-  payment_method: string | null;
-  product_id: string | null;
-  metadata: Record<string, string>;
-  env: "test" | "live";
-  expires_at: number;
-  created_at: number;
-  canceled_at?: number | null;
-  cancellation_reason?: string | null;
-}
+/**
+ * A request body whose fields `K` have a server-side default. The generated request types list
+ * defaulted fields as required (openapi-typescript's `defaultNonNullable`); a client may omit them.
+ */
+export type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export interface CreatePaymentIntentParams {
-  /** Cents. Optional with `product_id` or `payment_link` (their catalogue price is used). */
-  amount_minor?: number;
-  currency?: "usd";
-  asset?: Asset;
-  customer_email?: string;
-  shipping_address?: Record<string, unknown>;
-  metadata?: Record<string, string>;
-  /** The product sold: the intent costs its catalogue price (a different amount_minor is refused). */
-  product_id?: string;
-  /** The payment link paid: its product's price is used. Publishable keys need one of the two. */
-  payment_link?: string;
-  payment_method?: "wallet" | "qr" | "x402";
-}
+/**
+ * A payment intent as the API returns it. `client_secret` (`pi_…_secret_…`) is what a browser
+ * (publishable key) needs to follow and pay it: pass it to the checkout, never log it.
+ */
+export type PaymentIntent = ApiPaymentIntent;
 
-export interface PaymentLink {
-  id: string;
-  object: "payment_link";
-  url: string;
-  product_id: string | null;
-  merchant_name: string | null;
-  product_data: {
-    name?: string;
-    description?: string | null;
-    price?: number;
-    price_minor?: number;
-    currency?: string;
-    stock?: number;
-    viewType?: string;
-    require_email?: boolean;
-    require_shipping_address?: boolean;
-  };
-  merchant_wallet: string | null;
-  /** The link's product has no stock left: show "Sold out", creating an intent is refused. */
-  sold_out?: boolean;
-  active: boolean;
-  env: "test" | "live";
-  expires_at: number | null;
-}
+/**
+ * Body of `POST /v1/payment_intents`: `amount_minor` in cents (optional with `product_id` or
+ * `payment_link`, whose catalogue price is used); `currency` defaults to `usd`, `asset` to `sbtc`.
+ */
+export type CreatePaymentIntentParams = WithDefaults<
+  Pick<
+    ApiCreatePaymentIntentRequest,
+    | "amount_minor"
+    | "currency"
+    | "asset"
+    | "customer_email"
+    | "shipping_address"
+    | "metadata"
+    | "product_id"
+    | "payment_link"
+    | "payment_method"
+  >,
+  "currency" | "asset"
+>;
+
+/** A public payment link (`GET /api/payment-links/{id}`); `product_data` is free-form JSON. */
+export type PaymentLink = ApiPaymentLink;
 
 /** A product of the catalog, as `GET /v1/products/{id}` returns it. */
-export interface Product {
-  id: string;
-  object: "product";
-  name: string;
-  description: string | null;
-  /** Price in cents. */
-  price_minor: number;
-  /** Price in dollars (price_minor / 100). */
-  price: number;
-  currency: string;
-  stock: number;
-  view_type: "card" | "button";
-  require_email: boolean;
-  require_shipping_address: boolean;
-  payment_link: { id: string; active: boolean; url: string } | null;
-  created_at: number;
-  updated_at: number;
-}
+export type Product = ApiProduct;
 
-/** The BTC/USD rate the API prices sBTC with (`GET /fx`). */
-export interface ExchangeRate {
-  usdPerBtc: number;
-  /** `fallback` means the rate source failed and SPEC.md §9's 110000 is in use. */
-  source: "live" | "fixed" | "fallback";
-  fetched_at: number;
-}
+/** The BTC/USD rate the API prices sBTC with (`GET /fx`); `fallback`: SPEC.md §9's 110000. */
+export type ExchangeRate = ApiFxRate;
 
-/** A page of a cursor-paginated list (`limit`, `starting_after`, `ending_before`). */
-export interface List<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+/** A page of a cursor-paginated list (`limit`, `starting_after`, `ending_before`): the API's list envelope. */
+export type List<T> = Omit<ApiPaymentIntentList, "data"> & { data: T[] };
 
 /** SPEC.md §3 "x402 scheme" (with the memo nonce and expiry sPay adds). */
 import type { X402SpecScheme } from "@spay/protocol/x402";
@@ -138,9 +74,7 @@ export interface X402Requirements {
 }
 
 /** The error object of every non-2xx API response. */
-export interface ApiErrorBody {
-  error: { type: string; code: string; message: string; param?: string; request_id: string };
-}
+export type ApiErrorBody = ApiError;
 
 /** A wallet the picker offers (DESIGN.md "Chain facts"). */
 export interface WalletInfo {

@@ -11,6 +11,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
+  WebhookEventWithDeliveries,
   X402FacilitatorParams,
   X402SettleResult,
   X402VerifyResult,
@@ -70,7 +71,7 @@ export class SPayServerClient extends SPayClient {
   }
 
   /** One event, with its deliveries. */
-  retrieveEvent(id: string): Promise<WebhookEvent> {
+  retrieveEvent(id: string): Promise<WebhookEventWithDeliveries> {
     return this.transport.request({ method: "GET", path: `/v1/events/${pathId(id)}` });
   }
 

@@ -61,7 +61,8 @@ async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {
   return { kind: "session", userId: session.user_id, sessionId: session.id };
 }
 
-async function keyPrincipal(deps: Deps, token: string): Promise<Principal> {
+/** The principal of an API key (any type), checked as on every request: unknown, revoked, disabled. */
+export async function keyPrincipal(deps: Deps, token: string): Promise<Principal> {
   const key = await deps.db
     .selectFrom("api_keys")
     .innerJoin("environments", "environments.id", "api_keys.environment_id")

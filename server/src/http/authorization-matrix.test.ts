@@ -146,6 +146,8 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   webhook_endpoints: "endpoint",
   events: "event",
   unmatched_transfers: "transfer",
+  // The public facilitator's path names the merchant's environment by its publishable key.
+  x402: "facilitatorKey",
 };
 
 /**
@@ -234,6 +236,7 @@ beforeAll(async () => {
     endpoint: endpoint.body.id,
     event: event.body.data[0].id,
     transfer: await unmatchedTransfer(product.body.environment_id, "test", "c"),
+    facilitatorKey: b.pk,
   });
   for (const [name, id] of Object.entries(objects)) expect(id, name).toMatch(/^[a-z]+_|^0x/);
   credentials.none = {};

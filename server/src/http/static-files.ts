@@ -29,7 +29,7 @@ const DOCS_PREFIXES = ["/docs", "/blog", "/docs-assets"];
 const CHECKOUT_PREFIXES = ["/payment-links/", "/pay/"];
 
 /** Paths the API owns: never answered with a file or the app's index.html. */
-const API_PREFIXES = ["/v1/", "/api/", "/onboarding/", "/fx", "/health"];
+const API_PREFIXES = ["/v1/", "/api/", "/onboarding/", "/x402/", "/fx", "/health"];
 
 /** A file inside `root` for a URL path, or null (missing, a directory, or outside `root`). */
 async function fileIn(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {

@@ -167,6 +167,14 @@ describe("tenant isolation", () => {
       // Hosted checkout pages: the link or intent id is what the customer was given.
       "GET /api/checkout/payment-links/{id}",
       "GET /api/checkout/payment-intents/{id}",
+      // The public facilitator: the path carries a publishable key, which names the tenant itself
+      // (no object id to cross; interop/ and the x402 tests cover it).
+      ...["", "/confirmed"].flatMap((mode) =>
+        ["GET /supported", "POST /verify", "POST /settle"].map((op) => {
+          const [method, path] = op.split(" ");
+          return `${method} /x402/{id}${mode}${path}`;
+        }),
+      ),
     ]);
     const missing = templated.filter((r) => !covered.has(r) && !publicRoutes.has(r));
     expect(missing).toEqual([]);

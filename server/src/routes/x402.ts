@@ -10,7 +10,7 @@ import {
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
-import { resolveWorkspaceScope } from "../services/access.ts";
+import { resolveWorkspaceScope, type WorkspaceScope } from "../services/access.ts";
 import { type StatedRequirement, supportedKinds, verifyPayment } from "../services/x402/facilitator.ts";
 import { issueRequirements } from "../services/x402/requirements.ts";
 import { settlePayment } from "../services/x402/settle.ts";
@@ -70,7 +70,7 @@ const PaymentRequired = z
   })
   .openapi("X402PaymentRequired");
 
-const FacilitatorRequest = z
+export const FacilitatorRequest = z
   .object({
     x402Version: z.number().int().optional(),
     paymentPayload: z
@@ -96,7 +96,7 @@ const FacilitatorRequest = z
   })
   .openapi("X402FacilitatorRequest");
 
-const VerifyResponse = z
+export const VerifyResponse = z
   .object({
     isValid: z.boolean(),
     invalidReason: z.string().optional(),
@@ -104,7 +104,7 @@ const VerifyResponse = z
     payer: z.string().optional(),
   })
   .openapi("X402VerifyResponse");
-const SettleResponse = z
+export const SettleResponse = z
   .object({
     success: z.boolean(),
     errorReason: z.string().optional(),
@@ -115,7 +115,7 @@ const SettleResponse = z
     payment_intent_id: z.string().optional(),
   })
   .openapi("X402SettleResponse");
-const SupportedResponse = z
+export const SupportedResponse = z
   .object({
     kinds: z.array(z.object({ x402Version: z.number().int(), scheme: z.string(), network: z.string() })),
     extensions: z.array(z.string()),
@@ -123,12 +123,12 @@ const SupportedResponse = z
   })
   .openapi("X402SupportedResponse");
 
-type Parsed =
+export type Parsed =
   | { ok: true; proof: PaymentProof; requirement: StatedRequirement }
   | { ok: false; reason: string; message: string; network: string };
 
 /** Malformed payments are answers (`invalid_payload`, …), never 500s. */
-function parse(body: z.infer<typeof FacilitatorRequest>): Parsed {
+export function parse(body: z.infer<typeof FacilitatorRequest>): Parsed {
   const network =
     typeof body.paymentRequirements.network === "string" ? body.paymentRequirements.network : "";
   try {
@@ -149,6 +149,40 @@ function parse(body: z.infer<typeof FacilitatorRequest>): Parsed {
     if (err instanceof X402Error) return { ok: false, reason: err.reason, message: err.message, network };
     throw err;
   }
+}
+
+/** The verdict on a parsed payment: a payment that could not be read is an invalid one. */
+export function verifyParsed(
+  deps: Deps,
+  scope: WorkspaceScope,
+  parsed: Parsed,
+  body: { requireIssued?: boolean | undefined },
+): Promise<z.infer<typeof VerifyResponse>> {
+  if (!parsed.ok)
+    return Promise.resolve({ isValid: false, invalidReason: parsed.reason, invalidMessage: parsed.message });
+  return verifyPayment(deps, scope, parsed.proof, parsed.requirement, { requireIssued: body.requireIssued });
+}
+
+/** The outcome of settling a parsed payment; `confirmedByDefault` when the request does not say. */
+export function settleParsed(
+  deps: Deps,
+  scope: WorkspaceScope,
+  parsed: Parsed,
+  body: { requireIssued?: boolean | undefined; waitForConfirmation?: boolean | undefined },
+  confirmedByDefault: boolean,
+): Promise<z.infer<typeof SettleResponse>> {
+  if (!parsed.ok)
+    return Promise.resolve({
+      success: false,
+      errorReason: parsed.reason,
+      errorMessage: parsed.message,
+      transaction: "",
+      network: parsed.network,
+    });
+  return settlePayment(deps, scope, parsed.proof, parsed.requirement, {
+    waitForConfirmation: body.waitForConfirmation ?? confirmedByDefault,
+    requireIssued: body.requireIssued,
+  });
 }
 
 /** The gateway as x402 facilitator for the merchant's own paid APIs (secret key). */
@@ -187,14 +221,8 @@ export function x402Routes(deps: Deps) {
     }),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
-      const parsed = parse(c.req.valid("json"));
-      if (!parsed.ok)
-        return c.json({ isValid: false, invalidReason: parsed.reason, invalidMessage: parsed.message }, 200);
-      const { requireIssued } = c.req.valid("json");
-      return c.json(
-        await verifyPayment(deps, scope, parsed.proof, parsed.requirement, { requireIssued }),
-        200,
-      );
+      const body = c.req.valid("json");
+      return c.json(await verifyParsed(deps, scope, parse(body), body), 200);
     },
   );
 
@@ -211,25 +239,7 @@ export function x402Routes(deps: Deps) {
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
       const body = c.req.valid("json");
-      const parsed = parse(body);
-      if (!parsed.ok)
-        return c.json(
-          {
-            success: false,
-            errorReason: parsed.reason,
-            errorMessage: parsed.message,
-            transaction: "",
-            network: parsed.network,
-          },
-          200,
-        );
-      return c.json(
-        await settlePayment(deps, scope, parsed.proof, parsed.requirement, {
-          waitForConfirmation: body.waitForConfirmation ?? false,
-          requireIssued: body.requireIssued,
-        }),
-        200,
-      );
+      return c.json(await settleParsed(deps, scope, parse(body), body, false), 200);
     },
   );
 

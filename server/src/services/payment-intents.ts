@@ -167,7 +167,9 @@ async function creationContext(db: Db, scope: WorkspaceScope) {
  * amount_minor is refused rather than silently replaced. Without one the amount is the caller's:
  * a secret key or session (the merchant's server or dashboard) may set any amount; a publishable
  * key, which any visitor of the merchant's page holds, only when the workspace allows custom
- * amounts from the browser.
+ * amounts from the browser. An intent with `exact_terms` is the gateway's own record of a transfer
+ * it verified (x402 settle, also through the public facilitator, which names the workspace by its
+ * publishable key): its amount is what was paid, not a price anyone asks for.
  */
 async function intentPrice(
   db: Db,
@@ -192,7 +194,7 @@ async function intentPrice(
       message: "Missing required param: amount_minor",
       param: "amount_minor",
     });
-  if (browser && !ctx.allow_browser_amounts)
+  if (browser && !ctx.allow_browser_amounts && !input.exact_terms)
     throw new ApiError("custom_amount_not_allowed", { param: "amount_minor" });
   return { amountMinor: input.amount_minor, productId: null };
 }

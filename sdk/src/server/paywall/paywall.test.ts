@@ -240,9 +240,19 @@ describe("paywall: what is refused", () => {
     expect(reasonOf(res)).toBe("recipient_mismatch");
   });
 
-  it("a memo that is no issued nonce is unknown_requirement", async () => {
-    const { res } = await paidWith(honoApp(), { memo: "made-up" });
+  it("a payment whose memo and echoed nonce were both never issued is unknown_requirement", async () => {
+    const app = honoApp();
+    const { required } = await firstChallenge(app);
+    const accept = required.accepts[0]!;
+    const made = { ...accept, extra: { ...accept.extra, nonce: "made-up" } };
+    const tx = await signTransfer(stack.devnetUrl, nextPayer(), made, { memo: "made-up" });
+    const res = await app.request(RESOURCE, { headers: payment.v2(required, made, tx.serialize()) });
     expect(reasonOf(res)).toBe("unknown_requirement");
+  });
+
+  it("a v2 payment with the client's own memo is bound by the nonce it echoes (as x402-stacks pays)", async () => {
+    const { res } = await paidWith(honoApp(), { memo: "x402:client-own-memo" });
+    expect(res.status).toBe(200);
   });
 
   it("a tampered signature is invalid_signature", async () => {

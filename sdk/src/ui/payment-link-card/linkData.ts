@@ -20,22 +20,38 @@ export interface PaymentLinkData {
   url: string | null;
 }
 
-/** Reads a payment link as the public API returns it (legacy `price` in dollars included). */
+/** The number under `key` of a link's free-form `product_data`, if it is one. */
+function num(data: Record<string, unknown>, key: string): number | undefined {
+  const value = data[key];
+  return typeof value === "number" ? value : undefined;
+}
+
+/** The string under `key` of a link's free-form `product_data`, if it is one. */
+function str(data: Record<string, unknown>, key: string): string | undefined {
+  const value = data[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Reads a payment link as the public API returns it (legacy `price` in dollars included).
+ * `product_data` is free-form JSON in the API's contract (links synced by older clients carry
+ * whatever they sent), so each field is read only when it has the expected type.
+ */
 export function linkDataFromPaymentLink(link: PaymentLink): PaymentLinkData {
   const p = link.product_data;
-  const priceMinor = p.price_minor ?? Math.round((p.price ?? 0) * 100);
+  const priceMinor = num(p, "price_minor") ?? Math.round((num(p, "price") ?? 0) * 100);
   return {
     linkId: link.id,
     productId: link.product_id,
     merchantName: link.merchant_name,
     env: link.env,
-    productName: p.name ?? "",
-    description: p.description ?? null,
+    productName: str(p, "name") ?? "",
+    description: str(p, "description") ?? null,
     priceMinor,
-    stock: p.stock ?? null,
+    stock: num(p, "stock") ?? null,
     requireEmail: p.require_email === true,
     requireShipping: p.require_shipping_address === true,
-    view: p.viewType ?? "card",
+    view: str(p, "viewType") ?? "card",
     url: link.url,
   };
 }

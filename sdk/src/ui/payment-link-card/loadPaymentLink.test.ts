@@ -10,17 +10,21 @@ const LINK: PaymentLink = {
   object: "payment_link",
   url: "https://pay.example/payment-links/plink_1",
   product_id: "prod_1",
+  merchant_id: null,
   merchant_name: "Shop",
   product_data: { name: "Tea", price: 12.5, require_email: true, viewType: "button" },
   merchant_wallet: null,
   active: true,
+  sold_out: false,
   env: "test",
   expires_at: null,
+  created_at: 1,
 };
 
 const PRODUCT: Product = {
   id: "prod_1",
   object: "product",
+  environment_id: "env_test",
   name: "Tea",
   description: null,
   price_minor: 1250,

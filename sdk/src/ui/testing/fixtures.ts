@@ -8,6 +8,7 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     id: "pi_test123",
     object: "payment_intent",
     amount_minor: 1999,
+    amount: 1999,
     currency: "usd",
     asset: "sbtc",
     amount_sbtc: "18173",
@@ -36,6 +37,8 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     env: "test",
     expires_at: 2_000_000_000,
     created_at: 1_900_000_000,
+    canceled_at: null,
+    cancellation_reason: null,
     ...overrides,
   };
 }
