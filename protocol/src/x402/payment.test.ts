@@ -31,6 +31,17 @@ describe("the payer's header in each form is what the facilitator reads", () => 
     });
   }
 
+  it("a v2 payment carries the nonce of the requirement it accepted; forms without one carry none", () => {
+    const v2 = parsePaymentProof({ x402Version: 2, accepted: entry, payload: { transaction: "0x8080" } });
+    expect(v2).toMatchObject({ kind: "transaction", echoedNonce: "n1" });
+    const unnamed = { ...entry, extra: { nonce: "" } };
+    expect(
+      parsePaymentProof({ x402Version: 2, accepted: unnamed, payload: { txid: TXID } }).echoedNonce,
+    ).toBeNull();
+    const v1 = { x402Version: 1, scheme: "exact", network: "stacks-testnet", payload: { txid: TXID } };
+    expect(parsePaymentProof(v1).echoedNonce).toBeNull();
+  });
+
   it("a malformed X-PAYMENT is reported, not thrown", () => {
     const got = paymentForm({ get: (n) => (n === "X-PAYMENT" ? "%%%" : null) });
     expect(got?.malformed).toBeTruthy();
