@@ -3,7 +3,18 @@ import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { CHECKOUT_PREFIXES } from "./src/checkout/route.ts";
 
 /** Paths the gateway answers; `vite dev` forwards them to the API on port 8787 (same origin in production). */
-export const API_PATHS = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk", "/docs", "/blog", "/pay"];
+export const API_PATHS = [
+  "/v1",
+  "/api",
+  "/onboarding",
+  "/x402",
+  "/fx",
+  "/health",
+  "/sdk",
+  "/docs",
+  "/blog",
+  "/pay",
+];
 
 const apiTarget = process.env.SPAY_API_URL ?? "http://localhost:8787";
 

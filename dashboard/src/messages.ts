@@ -625,3 +625,20 @@ export const COMMON = {
   notFound: "Page not found",
   backHome: "Go to Homepage",
 } as const;
+
+/** Integrations: the public x402 facilitator (server/src/routes/x402-public.ts). */
+export const X402_FACILITATOR = {
+  title: "x402 facilitator URL",
+  explain:
+    "Point any x402 server's facilitatorUrl here; no API key needed. /confirmed answers only once the payment is confirmed on chain.",
+  mempool: "Settles in the mempool",
+  confirmed: "Settles once confirmed",
+  copyMempool: "x402 facilitator URL",
+  copyConfirmed: "x402 facilitator URL (confirmed)",
+  network: (env: "test" | "live") =>
+    env === "live" ? "Live key: settles on mainnet" : "Test key: settles on testnet",
+  noKey: "No publishable key in this environment yet: create one under API Keys to get its facilitator URL.",
+  docs: "x402 Protocol docs",
+  /** The docs site's x402 page (docs-site/src/docs/nav.ts, slug "x402-protocol"). */
+  docsHref: "/docs/x402-protocol",
+} as const;

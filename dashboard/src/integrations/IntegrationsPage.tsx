@@ -4,6 +4,7 @@ import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
 import { WebhooksSection } from "./WebhooksSection.tsx";
+import { X402FacilitatorSection } from "./X402FacilitatorSection.tsx";
 
 /** SPEC.md §2 "Integrations & Tools": keys, configuration, webhooks, documentation. */
 export function IntegrationsPage() {
@@ -20,6 +21,7 @@ export function IntegrationsPage() {
     <div className="page">
       <h1>{INTEGRATIONS.title}</h1>
       <ApiKeysSection />
+      <X402FacilitatorSection />
       <section className="card" aria-labelledby="config-title">
         <h2 id="config-title">{INTEGRATIONS.config}</h2>
         <dl className="details">
