@@ -30,8 +30,8 @@ import {
   type Parsed,
   parse,
   SettleResponse,
-  settleParsed,
   SupportedResponse,
+  settleParsed,
   VerifyResponse,
   verifyParsed,
 } from "./x402.ts";
