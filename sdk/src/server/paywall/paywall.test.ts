@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SBTC_CONTRACT_ID, USDC_CONTRACT_ID } from "@spay/devnet";
-import { decodeX402Header } from "@spay/protocol/x402";
+import { decodeX402Header, type X402AcceptV2 } from "@spay/protocol/x402";
 import express from "express";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,6 +50,16 @@ async function firstChallenge(app: Hono, path = "/weather", headers: Record<stri
   return { res, required: requiredOf(res), body: (await res.json()) as Record<string, unknown> };
 }
 
+/** A v1 client's 402: the v1 body alone (no PAYMENT-REQUIRED header). */
+async function v1Challenge(app: Hono) {
+  const res = await app.request(RESOURCE, { headers: { "x-402-version": "1" } });
+  expect(res.status).toBe(402);
+  const body = (await res.json()) as Record<string, unknown> & {
+    accepts: (X402AcceptV2 & { maxAmountRequired: string })[];
+  };
+  return { res, body };
+}
+
 describe("paywall: the 402 answer", () => {
   it("answers x402 v2 in PAYMENT-REQUIRED and the body, with SPEC.md's schemes alongside, fresh each time", async () => {
     const app = honoApp();
@@ -88,8 +98,10 @@ describe("paywall: the 402 answer", () => {
     expect((await app.request("http://api.example.test/free")).status).toBe(200);
   });
 
-  it("answers a v1 client (X-402-Version: 1) with the v1 body: maxAmountRequired and resource per entry", async () => {
-    const { body } = await firstChallenge(honoApp(), "/weather", { "x-402-version": "1" });
+  it("answers a v1 client (X-402-Version: 1) with v1 alone: maxAmountRequired and resource per entry, no v2 header", async () => {
+    const { res, body } = await v1Challenge(honoApp());
+    expect(res.headers.get("payment-required")).toBeNull();
+    expect(Object.keys(body).sort()).toEqual(["accepts", "error", "x402Version"]);
     expect(body).toMatchObject({
       x402Version: 1,
       error: expect.any(String),
@@ -171,8 +183,9 @@ describe("paywall: paid requests, each form", () => {
 
   it("x402 v1 with sBTC: X-PAYMENT in, X-PAYMENT-RESPONSE out", async () => {
     const app = honoApp({ asset: "sbtc" });
-    const { required } = await firstChallenge(app, "/weather", { "x-402-version": "1" });
-    const accept = required.accepts[0]!;
+    const { body } = await v1Challenge(app);
+    const v1 = body.accepts[0]!;
+    const accept = { ...v1, amount: v1.maxAmountRequired };
     expect(accept.asset).toBe(SBTC_CONTRACT_ID);
     const tx = await signTransfer(stack.devnetUrl, nextPayer(), accept);
     const res = await app.request(RESOURCE, { headers: payment.v1(tx.serialize()) });

@@ -71,7 +71,8 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache
 /**
  * Sells an HTTP resource per request over x402, with the sPay gateway as facilitator. A request
  * without payment gets `402` and fresh requirements (x402 v2 in `PAYMENT-REQUIRED` and the body,
- * v1's body for `X-402-Version: 1`, SPEC.md's `x402_requirements` alongside; a browser gets a page
+ * SPEC.md's `x402_requirements` alongside; for `X-402-Version: 1` v1's body alone, no v2 header;
+ * a browser gets a page
  * that pays with a Stacks wallet). A request with a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) is
  * verified, served, and settled only when the handler succeeded; the receipt goes in
  * `PAYMENT-RESPONSE` (v1/SPEC.md: `X-PAYMENT-RESPONSE`). A payment settles once: when two requests
@@ -106,11 +107,12 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
         headers: { ...headers, ...pageHeaders(assetsUrl) },
       });
     }
+    // A v1 client gets v1 alone: @x402's clients read the PAYMENT-REQUIRED header before the body,
+    // so a v2 header beside a v1 body would make them answer in v2 (or give up, if v1 is all they speak).
+    if (form === "v1" || (!form && wantsV1(request)))
+      return new Response(JSON.stringify(toV1(required)), { status: 402, headers: JSON_HEADERS });
     const x402_requirements = toSpecRequirements(required);
-    const body =
-      form === "v1" || (!form && wantsV1(request))
-        ? { ...toV1(required), x402_requirements }
-        : { ...required, ...(form === "spec" && error ? { error } : {}), x402_requirements };
+    const body = { ...required, ...(form === "spec" && error ? { error } : {}), x402_requirements };
     return new Response(JSON.stringify(body), { status: 402, headers });
   };
 
