@@ -92,6 +92,8 @@ const entries: Record<string, string> = {
   "x402/hono": "src/x402/paywall/hono.ts",
   "x402/express": "src/x402/paywall/express.ts",
   "x402/fetch": "src/x402/paywall/fetch.ts",
+  // Stacks for Coinbase's x402 framework (@x402/core, an optional peer: types only).
+  "x402/exact-stacks": "src/x402/exact-stacks/index.ts",
 };
 // The React entry and the drop-in are written alongside; build them once they exist.
 if (existsSync("src/react.ts")) entries.react = "src/react.ts";

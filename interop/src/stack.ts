@@ -5,18 +5,41 @@
  * hard-coded address (x402-stacks signs through @stacks/network 6, which does) is sent to the
  * devnet instead — here, in the test harness only.
  */
+import type { AddressInfo, Server } from "node:net";
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "@spay/server/testing";
 
 /** The public API the ecosystem's Stacks libraries default to for testnet. */
 export const HIRO_TESTNET = "https://api.testnet.hiro.so";
 
+/** A payment the gateway recorded as an x402 intent in the merchant's workspace. */
+export interface RecordedX402Payment {
+  id: string;
+  txid: string;
+  asset: string;
+  amount_asset: string;
+  payment_method: "x402";
+}
+
 export interface InteropStack {
   devnet: Devnet;
   gateway: TestApi;
   gatewayUrl: string;
   merchant: Merchant;
+  /** The merchant's public facilitator URL (`{gateway}/x402/{pk}`): what a third-party server is given. */
+  facilitatorUrl: string;
+  /** The merchant's 50 newest x402 payments, as its Payments page lists them. */
+  x402Payments(): Promise<RecordedX402Payment[]>;
   close(): Promise<void>;
+}
+
+/** An API under test listening on loopback (a Hono `serve(…)` or an Express `app.listen(0, "127.0.0.1")`). */
+export async function onLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  if (!server.listening) await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Payers nobody else in the file uses: each test takes the next. */
@@ -58,6 +81,13 @@ export async function startInteropStack(): Promise<InteropStack & { hiroCalls: s
     gateway,
     gatewayUrl: listening.url,
     merchant,
+    facilitatorUrl: `${listening.url}/x402/${merchant.pk}`,
+    async x402Payments() {
+      const res = await gateway.request("GET", "/v1/payment_intents?limit=50", { token: merchant.sk });
+      return (res.body.data as (RecordedX402Payment | { payment_method: string })[]).filter(
+        (i): i is RecordedX402Payment => i.payment_method === "x402",
+      );
+    },
     hiroCalls: hiro.calls,
     async close() {
       hiro.restore();

@@ -4,14 +4,13 @@
  * requirement (nonce included) in `payment-signature`, and looks up its fee and account nonce at
  * Hiro's testnet URL, which the harness sends to the devnet.
  */
-import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { decodeX402Header } from "@spay/protocol/x402";
 import { paywall } from "@spay/sdk/server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
-import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 
@@ -35,7 +34,7 @@ function boundedClient(privateKey: string) {
   return client;
 }
 let apiUrl: string;
-let closeApi: () => void;
+let api: Awaited<ReturnType<typeof onLoopback>>;
 let served = 0;
 
 beforeAll(async () => {
@@ -54,14 +53,23 @@ beforeAll(async () => {
       return c.json({ sunny: true });
     },
   );
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeApi = () => server.close();
+  app.get(
+    "/weather-in-stx",
+    paywall({
+      price: "$0.001",
+      asset: "stx",
+      description: "Weather now, in STX",
+      apiKey: stack.merchant.sk,
+      gatewayUrl: stack.gatewayUrl,
+    }),
+    (c) => c.json({ sunny: true, paidIn: "STX" }),
+  );
+  api = await onLoopback(serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }));
+  apiUrl = api.url;
 });
 
 afterAll(async () => {
-  closeApi?.();
+  await api?.close();
   await stack?.close();
 });
 
@@ -84,6 +92,20 @@ describe("x402-stacks client → sPay paywall", () => {
     });
     const intent = intents.body.data.find((i: { txid: string | null }) => i.txid === txid);
     expect(intent).toMatchObject({ payment_method: "x402", asset: "usdc", amount_asset: "1000" });
+  });
+
+  it("pays $0.001 in STX (2000 µSTX at $0.50) with a native token-transfer, its own memo, bound by the echoed nonce", async () => {
+    const payer = nextPayer();
+    const res = await boundedClient(payer.privateKey).get("/weather-in-stx");
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ sunny: true, paidIn: "STX" });
+    const txid = (decodePaymentResponse(res.headers["payment-response"]) as { transaction: string })
+      .transaction;
+    const intents = await stack.gateway.request("GET", "/v1/payment_intents?limit=10", {
+      token: stack.merchant.sk,
+    });
+    const intent = intents.body.data.find((i: { txid: string | null }) => i.txid === txid);
+    expect(intent).toMatchObject({ payment_method: "x402", asset: "stx", amount_asset: "2000" });
   });
 
   it("the same signed payment sent again is refused, not served twice", async () => {

@@ -4,8 +4,6 @@
  * header — and the payments land in the merchant's workspace as x402 intents. Paid by
  * x402-stacks' own client and by sPay's agent.
  */
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { USDC_CONTRACT_ID } from "@spay/devnet";
 import { getPayment, wrapFetchWithPayment } from "@spay/sdk/x402";
 import express from "express";
@@ -16,10 +14,10 @@ import {
   paymentMiddleware,
   privateKeyToAccount,
 } from "x402-stacks";
-import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
-let server: Server;
+let api: Awaited<ReturnType<typeof onLoopback>>;
 let apiUrl: string;
 let served = 0;
 
@@ -44,22 +42,14 @@ function sellerApp(facilitatorUrl: string) {
   return app;
 }
 
-async function x402Intents(): Promise<{ txid: string; payment_method: string; amount_asset: string }[]> {
-  const res = await stack.gateway.request("GET", "/v1/payment_intents?limit=20", {
-    token: stack.merchant.sk,
-  });
-  return res.body.data.filter((i: { payment_method: string }) => i.payment_method === "x402");
-}
-
 beforeAll(async () => {
   stack = await startInteropStack();
-  server = sellerApp(`${stack.gatewayUrl}/x402/${stack.merchant.pk}`).listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await onLoopback(sellerApp(stack.facilitatorUrl).listen(0, "127.0.0.1"));
+  apiUrl = api.url;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   await stack?.close();
 });
 
@@ -80,7 +70,7 @@ describe("x402-stacks server middleware → sPay public facilitator", () => {
       payer: string;
     };
     expect(receipt).toMatchObject({ success: true, payer: payer.address });
-    expect(await x402Intents()).toContainEqual(
+    expect(await stack.x402Payments()).toContainEqual(
       expect.objectContaining({ txid: receipt.transaction, amount_asset: "1000" }),
     );
   });
@@ -99,7 +89,7 @@ describe("x402-stacks server middleware → sPay public facilitator", () => {
     expect(served).toBe(before + 1);
     const payment = getPayment(res);
     expect(payment).toMatchObject({ status: "paid", amount: 1000n });
-    expect((await x402Intents()).map((i) => i.txid)).toContain(payment?.txid);
+    expect((await stack.x402Payments()).map((i) => i.txid)).toContain(payment?.txid);
   });
 
   it("an unknown or secret key in the facilitator URL is a 404, and a txid proof is refused without a secret key", async () => {

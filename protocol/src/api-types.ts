@@ -6792,7 +6792,7 @@ export interface components {
       amount: number;
       currency: string;
       /** @enum {string} */
-      asset: "sbtc" | "usdc";
+      asset: "sbtc" | "usdc" | "stx";
       /** @description Sats, for sBTC intents */
       amount_sbtc: string | null;
       /** @description Atomic units of the asset, fixed at creation */
@@ -6800,6 +6800,8 @@ export interface components {
       decimals: number;
       token_contract: string;
       usd_per_btc: number | null;
+      /** @description STX/USD price the amount was frozen at, for STX intents */
+      usd_per_stx: number | null;
       /** @description The merchant's payout address */
       recipient: string;
       /** @description SIP-010 memo the transfer must carry */
@@ -7063,7 +7065,7 @@ export interface components {
       };
       accepts: {
         /** @enum {string} */
-        asset: "sbtc" | "usdc";
+        asset: "sbtc" | "usdc" | "stx";
         /** @description Exact price in the token's atomic units (USDC: 1000 = $0.001; sBTC: sats) */
         amount?: string;
         /** @description …or a dollar price (`$0.001`), converted and rounded up to whole units */

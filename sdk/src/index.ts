@@ -19,6 +19,7 @@ export {
   formatIntentAmount,
   formatSats,
   formatSbtc,
+  formatStx,
   formatUsd,
   formatUsdc,
   formatX402Amount,

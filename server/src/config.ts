@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
   /** BTC/USD rate source: an http(s) URL answering JSON, or `fixed:<number>`. */
   fxSource: z.string().default("https://api.coinbase.com/v2/prices/BTC-USD/spot"),
   fxCacheSeconds: z.coerce.number().int().min(1).default(60),
+  /** STX/USD price source for STX amounts: an http(s) URL answering JSON, or `fixed:<number>`. */
+  stxFxSource: z.string().default("https://api.coinbase.com/v2/prices/STX-USD/spot"),
   /** Requests per second and burst, per API key / session, and per client IP. 0 disables. */
   rateLimitKeyPerSecond: z.coerce.number().min(0).default(100),
   rateLimitIpPerSecond: z.coerce.number().min(0).default(200),
@@ -133,6 +135,7 @@ export const SETTING_VARIABLES = {
   corsOrigins: "SPAY_CORS_ORIGINS",
   fxSource: "SPAY_FX_SOURCE",
   fxCacheSeconds: "SPAY_FX_CACHE_SECONDS",
+  stxFxSource: "SPAY_STX_FX_SOURCE",
   rateLimitKeyPerSecond: "SPAY_RATE_LIMIT_KEY_RPS",
   rateLimitIpPerSecond: "SPAY_RATE_LIMIT_IP_RPS",
   rateLimitAuthPerMinute: "SPAY_RATE_LIMIT_AUTH_PER_MIN",

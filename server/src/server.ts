@@ -9,7 +9,7 @@ import { purgeIdempotencyKeys } from "./http/idempotency.ts";
 import { portError } from "./http/port-error.ts";
 import { purgeExpiredChallenges } from "./services/auth.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
-import { FxRates } from "./services/fx.ts";
+import { FxRates, stxPriceFeed } from "./services/fx.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
 import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./services/webhooks/worker.ts";
@@ -47,6 +47,7 @@ export async function createDeps(db: Db, config: Config, devnetUrl: string | nul
     db,
     config,
     fx: new FxRates(config.fxSource, config.fxCacheSeconds),
+    stxUsd: stxPriceFeed(config.stxFxSource, config.fxCacheSeconds),
     secrets: await loadSecretBox(db, config),
     chains: chainClientsFor(config, devnetUrl),
   };

@@ -46,6 +46,7 @@ export async function startGateway(overrides: Partial<Config> = {}): Promise<Run
         devnet: "off",
         stacksApiUrl: devnet.url,
         fxSource: "fixed:100000",
+        stxFxSource: "fixed:0.5",
         publicUrl: `http://127.0.0.1:${port}`,
         rateLimitIpPerSecond: 0,
         rateLimitKeyPerSecond: 0,

@@ -41,12 +41,15 @@ export interface ApiResponse {
 }
 
 export const TEST_USD_PER_BTC = 100_000;
+/** STX at $0.50: $1 is 2 STX. Tests never reach a real price source. */
+export const TEST_USD_PER_STX = 0.5;
 
 export async function startTestApi(overrides: Partial<Config> = {}): Promise<TestApi> {
   const config = loadConfig(
     {},
     {
       fxSource: `fixed:${TEST_USD_PER_BTC}`,
+      stxFxSource: `fixed:${TEST_USD_PER_STX}`,
       scryptLog2N: 10,
       rateLimitIpPerSecond: 0,
       rateLimitKeyPerSecond: 0,

@@ -27,6 +27,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       SPAY_DEVNET: "off",
       SPAY_STACKS_API_URL: "http://127.0.0.1:9",
       SPAY_FX_SOURCE: "fixed:100000",
+      SPAY_STX_FX_SOURCE: "fixed:0.5",
       SPAY_RATE_LIMIT_KEY_RPS: "0",
       SPAY_RATE_LIMIT_IP_RPS: "0",
       ...env,

@@ -1,4 +1,4 @@
-import { formatSbtc, formatUsdc } from "@spay/sdk";
+import { formatSbtc, formatStx, formatUsdc } from "@spay/sdk";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { assignUnmatchedTransfer, listUnmatchedTransfers, type UnmatchedTransfer } from "../api/payments.ts";
@@ -14,6 +14,7 @@ export function truncateMiddle(value: string, keep = 6): string {
 
 /** The amount in the transfer's token: sBTC in BTC units, USDC in dollars. */
 export function unmatchedAmount(t: Pick<UnmatchedTransfer, "asset" | "amount">): string {
+  if (t.asset === "stx") return formatStx(t.amount);
   return t.asset === "usdc" ? `${formatUsdc(t.amount)} USDC` : formatSbtc(t.amount);
 }
 

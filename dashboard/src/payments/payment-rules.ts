@@ -4,7 +4,7 @@ import {
   OPEN_FULFILLMENT_STATUSES,
   PENDING_STATUSES,
 } from "@spay/protocol";
-import { formatSbtc, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
+import { formatSbtc, formatStx, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
 import type { PaymentFilter } from "../api/types.ts";
 import { PAYMENTS } from "../messages.ts";
 
@@ -50,6 +50,7 @@ export function fulfillmentBadge(status: string): string | null {
 /** SPEC.md §2: the sBTC amount, or 'Pending' when there is none yet (USDC intents show dollars). */
 export function assetAmount(pi: Pick<PaymentIntent, "asset" | "amount_sbtc" | "amount_asset" | "decimals">) {
   if (pi.asset === "usdc") return `${formatUsdc(pi.amount_asset, pi.decimals)} USDC`;
+  if (pi.asset === "stx") return formatStx(pi.amount_asset, pi.decimals);
   return pi.amount_sbtc ? formatSbtc(pi.amount_sbtc) : PAYMENTS.pendingAmount;
 }
 

@@ -1,4 +1,14 @@
-import { Cl, type ClarityValue, makeContractCall, PostConditionMode } from "@stacks/transactions";
+import {
+  Cl,
+  type ClarityValue,
+  deserializeTransaction,
+  makeContractCall,
+  makeSTXTokenTransfer,
+  PostConditionMode,
+  privateKeyToAddress,
+  randomPrivateKey,
+  sponsorTransaction,
+} from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountByName } from "../accounts.ts";
 import { USDC } from "../tokens.ts";
@@ -132,5 +142,65 @@ describe("the block producer", () => {
     expect(ledger.tx(tooExpensive.txid)).toMatchObject({ state: "dropped", status: "dropped_problematic" });
     expect(ledger.tx(next.txid)).toMatchObject({ state: "dropped", status: "dropped_stale_garbage_collect" });
     expect(vm.stxBalance(sender.address)).toBe(balance);
+  });
+
+  it("drops a sponsored transaction whose sponsor cannot pay the fee, and every later nonce behind it", async () => {
+    const ledger = new Ledger({ height: vm.stacksBlockHeight, burnHeight: vm.burnBlockHeight, time: 0 });
+    const mempool = new Mempool();
+    const poorKey = randomPrivateKey(); // no STX at all
+    const strangerKey = randomPrivateKey();
+    const sponsoredBy = async (senderKey: string, nonce: number, sponsorNonce: bigint) => {
+      const originSigned = await makeContractCall({
+        contractAddress,
+        contractName,
+        functionName: "transfer",
+        functionArgs: transferArgs(1),
+        senderKey,
+        network: "testnet",
+        fee: 0,
+        nonce,
+        sponsored: true,
+        postConditionMode: PostConditionMode.Allow,
+      });
+      const cosigned = await sponsorTransaction({
+        transaction: deserializeTransaction(originSigned.serialize()),
+        sponsorPrivateKey: poorKey,
+        fee: 500n,
+        sponsorNonce,
+        network: "testnet",
+      });
+      return decodeTransaction(cosigned.serializeBytes());
+    };
+    // The sponsor cannot pay this one; its next sponsored transaction has a gap (sponsor nonce 1),
+    // and so does the origin's next one after that (origin nonce 11), which it could pay itself.
+    const unpaid = await sponsoredBy(strangerKey, 0, 0n);
+    const sponsorGap = await sponsoredBy(sender.privateKey, 10, 1n);
+    const originGap = await usdcCall(11, transferArgs(1));
+    const sponsorOwn = decodeTransaction(
+      (
+        await makeSTXTokenTransfer({
+          recipient: other.address,
+          amount: 1n,
+          senderKey: poorKey,
+          network: "testnet",
+          fee: 1n,
+          nonce: 2n,
+        })
+      ).serializeBytes(),
+    );
+    for (const tx of [unpaid, sponsorGap, originGap, sponsorOwn]) mempool.add(tx);
+    const balance = vm.stxBalance(sender.address);
+
+    await produceBlock({ vm, ledger, mempool });
+
+    expect(unpaid.feePayer).toBe(privateKeyToAddress(poorKey, "testnet"));
+    expect(ledger.tx(unpaid.txid)).toMatchObject({ state: "dropped", status: "dropped_problematic" });
+    for (const stale of [sponsorGap, originGap, sponsorOwn])
+      expect(ledger.tx(stale.txid)).toMatchObject({
+        state: "dropped",
+        status: "dropped_stale_garbage_collect",
+      });
+    expect(vm.stxBalance(sender.address)).toBe(balance);
+    expect(mempool.size).toBe(0);
   });
 });

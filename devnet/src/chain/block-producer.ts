@@ -1,7 +1,7 @@
 import { Cl, ClarityType, type ClarityValue } from "@stacks/transactions";
 import { FEE_SINK_ADDRESS, MAX_TXS_PER_BLOCK } from "../config.ts";
 import { type ChainEvent, fromSimnetEvents } from "../tx/chain-events.ts";
-import type { DecodedTx } from "../tx/decode.ts";
+import { type DecodedTx, nonceOf, nonceUses } from "../tx/decode.ts";
 import { checkPostConditions } from "../tx/post-conditions.ts";
 import { type ClarityVm, errorMessage, type VmOp, type VmOpResult } from "./clarity-vm.ts";
 import type { BlockRecord, DroppedStatus, Ledger, MinedStatus } from "./ledger.ts";
@@ -33,8 +33,9 @@ type PlanEntry =
 const RUNTIME_ERROR_RESULT = Cl.error(Cl.none());
 
 // Amounts are numbers: simnet JSON-encodes block operations (µSTX amounts stay far below 2^53).
+/** The fee, paid by the fee payer: the sponsor of a sponsored transaction, else the origin. */
 function feeOp(tx: DecodedTx): VmOp {
-  return { transferSTX: { amount: Number(tx.fee), recipient: FEE_SINK_ADDRESS, sender: tx.sender } };
+  return { transferSTX: { amount: Number(tx.fee), recipient: FEE_SINK_ADDRESS, sender: tx.feePayer } };
 }
 
 function payloadOp(tx: DecodedTx): VmOp {
@@ -97,7 +98,7 @@ function firstFailure(plan: readonly PlanEntry[], results: readonly VmOpResult[]
           tx: entry.tx,
           mode: "dropped",
           status: "dropped_problematic",
-          reason: `sender cannot pay the fee of ${entry.tx.fee} µSTX at execution time`,
+          reason: `${entry.tx.sponsored ? "sponsor" : "sender"} cannot pay the fee of ${entry.tx.fee} µSTX at execution time`,
         },
       };
     }
@@ -132,20 +133,24 @@ function firstFailure(plan: readonly PlanEntry[], results: readonly VmOpResult[]
   return undefined;
 }
 
-/** Later transactions of a dropped sender can no longer be mined: their nonces have a gap. */
+/**
+ * Later transactions that spend a nonce of an account whose earlier nonce was dropped (as origin
+ * or sponsor) can no longer be mined: their nonces have a gap. Each drop may cause more.
+ */
 function dropSuccessors(plan: PlanEntry[], dropped: PlanEntry): void {
-  for (const [index, entry] of plan.entries()) {
-    if (
-      entry.mode !== "dropped" &&
-      entry.tx.sender === dropped.tx.sender &&
-      entry.tx.nonce > dropped.tx.nonce
-    ) {
+  const gaps = [...nonceUses(dropped.tx)];
+  for (let gap = gaps.shift(); gap; gap = gaps.shift()) {
+    const { account, nonce } = gap;
+    for (const [index, entry] of plan.entries()) {
+      const used = nonceOf(entry.tx, account);
+      if (entry.mode === "dropped" || used === undefined || used <= nonce) continue;
       plan[index] = {
         tx: entry.tx,
         mode: "dropped",
         status: "dropped_stale_garbage_collect",
-        reason: `an earlier nonce of ${entry.tx.sender} was dropped`,
+        reason: `an earlier nonce of ${account} was dropped`,
       };
+      gaps.push(...nonceUses(entry.tx));
     }
   }
 }
@@ -245,7 +250,7 @@ function settle(
     switch (entry.mode) {
       case "dropped":
         ledger.recordDropped(entry.tx, entry.status, entry.reason);
-        droppedSenders.add(entry.tx.sender);
+        for (const { account } of nonceUses(entry.tx)) droppedSenders.add(account);
         break;
       case "fee-only":
         cursor += 1;
@@ -276,10 +281,14 @@ function settle(
     { height: vm.stacksBlockHeight, burnHeight: vm.burnBlockHeight, time },
     mined,
   );
-  for (const sender of droppedSenders) {
-    for (const tx of mempool.fromSender(sender)) {
+  // Transactions left in the mempool behind a dropped nonce (as origin or sponsor) have a gap too.
+  const gaps = [...droppedSenders];
+  for (let account = gaps.shift(); account; account = gaps.shift()) {
+    for (const tx of mempool.usingNonceOf(account)) {
       mempool.remove(tx.txid);
-      ledger.recordDropped(tx, "dropped_stale_garbage_collect", `an earlier nonce of ${sender} was dropped`);
+      ledger.recordDropped(tx, "dropped_stale_garbage_collect", `an earlier nonce of ${account} was dropped`);
+      for (const use of nonceUses(tx)) if (!droppedSenders.has(use.account)) gaps.push(use.account);
+      for (const use of nonceUses(tx)) droppedSenders.add(use.account);
     }
   }
   return block;

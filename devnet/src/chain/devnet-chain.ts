@@ -90,8 +90,8 @@ export class DevnetChain {
   /** Admission inside an `exclusive` job (no second trip through the queue). */
   broadcastExclusive(raw: Uint8Array | string): Admission {
     const admission = admitTransaction(raw, {
-      expectedNonce: (sender) => this.expectedNonce(sender),
-      spendableStx: (sender) => this.vm.stxBalance(sender) - this.mempool.pendingStxSpend(sender),
+      expectedNonce: (account) => this.expectedNonce(account),
+      spendableStx: (account) => this.vm.stxBalance(account) - this.mempool.pendingStxSpend(account),
       contractInterface: (id) => this.vm.contractInterface(id),
       isPending: (txid) => this.mempool.has(txid),
     });
@@ -119,7 +119,8 @@ export class DevnetChain {
 
   nonceInfo(principal: string): NonceInfo {
     const confirmed = this.ledger.confirmedNonce(principal);
-    const pending = this.mempool.fromSender(principal).map((tx) => tx.nonce);
+    // As origin or as sponsor: a sponsor's nonces go to the transactions it sponsors.
+    const pending = this.mempool.pendingNonces(principal);
     const lastMempool = pending.length > 0 ? pending[pending.length - 1] : undefined;
     return {
       lastExecutedNonce: confirmed > 0n ? confirmed - 1n : null,
@@ -137,7 +138,7 @@ export class DevnetChain {
     });
   }
 
-  /** STX the sender's pending transactions will spend (fees and STX transfers). */
+  /** STX pending transactions will spend of the principal (fees it pays or sponsors, and STX transfers). */
   pendingStxSpend(principal: string): bigint {
     return this.mempool.pendingStxSpend(principal);
   }

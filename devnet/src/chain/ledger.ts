@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ClarityValue } from "@stacks/transactions";
 import { type ChainEvent, principalsOf } from "../tx/chain-events.ts";
-import type { DecodedTx } from "../tx/decode.ts";
+import { type DecodedTx, nonceUses } from "../tx/decode.ts";
 
 export type MinedStatus = "success" | "abort_by_response" | "abort_by_post_condition";
 export type DroppedStatus = "dropped_stale_garbage_collect" | "dropped_problematic";
@@ -124,8 +124,8 @@ export class Ledger {
         receiptTime,
         outcome: { ...outcome, blockHeight: block.height, txIndex },
       });
-      this.nonces.set(tx.sender, tx.nonce + 1n);
-      const involved = new Set([tx.sender, ...outcome.events.flatMap(principalsOf)]);
+      for (const { account, nonce } of nonceUses(tx)) this.nonces.set(account, nonce + 1n);
+      const involved = new Set([tx.sender, tx.feePayer, ...outcome.events.flatMap(principalsOf)]);
       if (tx.payload.kind === "token-transfer") involved.add(tx.payload.recipient);
       for (const principal of involved) {
         const list = this.history.get(principal) ?? [];

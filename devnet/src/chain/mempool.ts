@@ -1,8 +1,9 @@
-import type { DecodedTx } from "../tx/decode.ts";
+import { type DecodedTx, nonceOf } from "../tx/decode.ts";
 
 /**
  * Transactions accepted by POST /v2/transactions and not yet mined, in arrival order.
- * Admission only accepts a sender's next nonce, so a sender's pending nonces are contiguous.
+ * Admission only accepts an account's next nonce, so an account's pending nonces are contiguous,
+ * whether it spends them as origin or as the sponsor of another's transaction.
  */
 export class Mempool {
   private readonly pending = new Map<string, DecodedTx>();
@@ -28,19 +29,33 @@ export class Mempool {
     return [...this.pending.values()].slice(0, max);
   }
 
-  fromSender(sender: string): DecodedTx[] {
-    return [...this.pending.values()].filter((tx) => tx.sender === sender);
+  /** Pending transactions that spend a nonce of `account` (as origin or sponsor), in nonce order. */
+  usingNonceOf(account: string): DecodedTx[] {
+    return [...this.pending.values()]
+      .filter((tx) => nonceOf(tx, account) !== undefined)
+      .sort((a, b) => Number((nonceOf(a, account) ?? 0n) - (nonceOf(b, account) ?? 0n)));
   }
 
-  /** The nonce a new transaction from `sender` must carry, given the nonce the chain expects. */
-  nextNonce(sender: string, confirmedNonce: bigint): bigint {
-    return confirmedNonce + BigInt(this.fromSender(sender).length);
+  /** The nonces of `account` that pending transactions spend, ascending. */
+  pendingNonces(account: string): bigint[] {
+    return this.usingNonceOf(account).map((tx) => nonceOf(tx, account) ?? 0n);
   }
 
-  /** STX the sender's pending transactions will spend at least: fees plus STX transfer amounts. */
-  pendingStxSpend(sender: string): bigint {
-    return this.fromSender(sender).reduce(
-      (sum, tx) => sum + tx.fee + (tx.payload.kind === "token-transfer" ? tx.payload.amount : 0n),
+  /** The nonce a new transaction of `account` (as origin or sponsor) must carry, given the chain's. */
+  nextNonce(account: string, confirmedNonce: bigint): bigint {
+    return confirmedNonce + BigInt(this.usingNonceOf(account).length);
+  }
+
+  /**
+   * STX pending transactions will spend of `account` at least: the fees it pays (its own, or those
+   * of transactions it sponsors) plus its STX transfer amounts.
+   */
+  pendingStxSpend(account: string): bigint {
+    return [...this.pending.values()].reduce(
+      (sum, tx) =>
+        sum +
+        (tx.feePayer === account ? tx.fee : 0n) +
+        (tx.sender === account && tx.payload.kind === "token-transfer" ? tx.payload.amount : 0n),
       0n,
     );
   }

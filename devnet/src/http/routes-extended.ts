@@ -27,7 +27,7 @@ function totalsOf(chain: DevnetChain, principal: string): Totals {
   for (const txid of chain.ledger.txidsOf(principal)) {
     const record = chain.ledger.tx(txid);
     if (record?.state !== "mined") continue;
-    if (record.tx.sender === principal) totals.feesSent += record.tx.fee;
+    if (record.tx.feePayer === principal) totals.feesSent += record.tx.fee;
     for (const event of record.outcome.events) {
       if (event.type === "stx-transfer") {
         if (event.sender === principal) totals.stxSent += event.amount;
@@ -65,7 +65,7 @@ function stxJson(balance: bigint, totals: Totals, pendingOutbound: bigint) {
 function transfersJson(record: Extract<TxRecord, { state: "mined" }>, principal: string) {
   const involves = (e: { sender?: string; recipient?: string }) =>
     e.sender === principal || e.recipient === principal;
-  let stxSent = record.tx.sender === principal ? record.tx.fee : 0n;
+  let stxSent = record.tx.feePayer === principal ? record.tx.fee : 0n;
   let stxReceived = 0n;
   const stxTransfers: Array<Record<string, string>> = [];
   const ftTransfers: Array<Record<string, string>> = [];
@@ -153,6 +153,7 @@ export function extendedRoutes({ chain }: HttpDeps): Hono {
         (r) =>
           !filter ||
           r.tx.sender === filter ||
+          r.tx.sponsor?.address === filter ||
           (r.tx.payload.kind === "token-transfer" && r.tx.payload.recipient === filter),
       )
       .reverse();

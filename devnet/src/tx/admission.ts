@@ -3,7 +3,7 @@ import type { ContractInterface } from "../chain/clarity-vm.ts";
 import { CHAIN_ID, MIN_FEE_RATE, TRANSACTION_VERSION } from "../config.ts";
 import { checkContractCall } from "./abi.ts";
 import { type DecodedTx, DeserializationError, decodeTransaction } from "./decode.ts";
-import { verifyOriginSignature } from "./verify-signature.ts";
+import { verifySignatures } from "./verify-signature.ts";
 
 /** A rejected broadcast, in the Stacks node's JSON shape (HTTP 400). */
 export interface Rejection {
@@ -15,10 +15,13 @@ export interface Rejection {
 
 /** What admission needs to know about the chain and the mempool. */
 export interface AdmissionContext {
-  /** The nonce the sender's next transaction must carry (chain nonce plus pending transactions). */
-  expectedNonce(sender: string): bigint;
-  /** The sender's STX balance minus what its pending transactions will spend. */
-  spendableStx(sender: string): bigint;
+  /**
+   * The nonce the account's next transaction must carry (chain nonce plus pending transactions
+   * that spend one of its nonces, as origin or as sponsor).
+   */
+  expectedNonce(account: string): bigint;
+  /** The account's STX balance minus what pending transactions will spend of it (fees it pays, STX it sends). */
+  spendableStx(account: string): bigint;
   contractInterface(contractId: string): ContractInterface | undefined;
   /** True if this exact transaction already waits in the mempool. */
   isPending(txid: string): boolean;
@@ -50,6 +53,8 @@ export function minimumFee(byteLength: number): bigint {
 /**
  * Mempool admission, in the Stacks node's order: decode, network, payload kind, signature,
  * fee, nonce, funds, then static checks of a contract call against the contract's interface.
+ * A sponsored transaction (SIP-005) needs both signatures; its fee is the sponsor's, paid from
+ * the sponsor's STX, and it spends the origin's nonce and the sponsor's.
  */
 export function admitTransaction(input: Uint8Array | string, ctx: AdmissionContext): Admission {
   let tx: DecodedTx;
@@ -67,9 +72,9 @@ export function admitTransaction(input: Uint8Array | string, ctx: AdmissionConte
       message: `expected testnet transaction version 0x80 and chain id 0x80000000, got 0x${wire.transactionVersion.toString(16)} / 0x${wire.chainId.toString(16)}`,
     });
   }
-  if (tx.sponsored) {
+  if (tx.sponsor?.address === sender) {
     return reject(txid, "ServerFailureOther", {
-      message: "sponsored transactions are not supported by the sPay devnet",
+      message: "the sPay devnet does not accept a transaction sponsored by its own origin",
     });
   }
   if (tx.payload.kind === "unsupported") {
@@ -86,7 +91,7 @@ export function admitTransaction(input: Uint8Array | string, ctx: AdmissionConte
     });
   }
 
-  const signature = verifyOriginSignature(wire);
+  const signature = verifySignatures(wire);
   if (!signature.ok) return reject(txid, "SignatureValidation", { message: signature.message });
 
   if (ctx.isPending(txid)) return { ok: true, tx, duplicate: true };
@@ -105,6 +110,17 @@ export function admitTransaction(input: Uint8Array | string, ctx: AdmissionConte
       principal: sender,
     });
   }
+  if (tx.sponsor) {
+    const expectedSponsorNonce = ctx.expectedNonce(tx.sponsor.address);
+    if (tx.sponsor.nonce !== expectedSponsorNonce) {
+      return reject(txid, "BadNonce", {
+        expected: Number(expectedSponsorNonce),
+        actual: Number(tx.sponsor.nonce),
+        is_origin: false,
+        principal: tx.sponsor.address,
+      });
+    }
+  }
 
   const payload = tx.payload;
   if (payload.kind === "token-transfer") {
@@ -120,10 +136,19 @@ export function admitTransaction(input: Uint8Array | string, ctx: AdmissionConte
     if (payload.amount <= 0n) return reject(txid, "TransferAmountMustBePositive");
   }
 
-  const needed = tx.fee + (payload.kind === "token-transfer" ? payload.amount : 0n);
-  const spendable = ctx.spendableStx(sender);
-  if (spendable < needed) {
-    return reject(txid, "NotEnoughFunds", { expected: u128Hex(needed), actual: u128Hex(spendable) });
+  // The fee payer (the sponsor, when there is one) must cover the fee; the origin what it sends.
+  const sent = payload.kind === "token-transfer" ? payload.amount : 0n;
+  const needs = tx.sponsor
+    ? [
+        { account: tx.feePayer, amount: tx.fee },
+        { account: sender, amount: sent },
+      ]
+    : [{ account: sender, amount: tx.fee + sent }];
+  for (const { account, amount } of needs) {
+    const spendable = ctx.spendableStx(account);
+    if (spendable < amount) {
+      return reject(txid, "NotEnoughFunds", { expected: u128Hex(amount), actual: u128Hex(spendable) });
+    }
   }
 
   if (payload.kind === "contract-call") {

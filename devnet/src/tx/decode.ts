@@ -41,15 +41,34 @@ export interface DecodedTx {
   readonly wire: StacksTransactionWire;
   /** The origin (signer) address. */
   readonly sender: string;
+  /** The origin's account nonce. */
   readonly nonce: bigint;
+  /** The fee the transaction pays: the origin's, or the sponsor's when sponsored. */
   readonly fee: bigint;
   readonly sponsored: boolean;
+  /** The sponsor (SIP-005): it pays the fee and spends its own nonce; null when not sponsored. */
+  readonly sponsor: { readonly address: string; readonly nonce: bigint } | null;
+  /** Who pays the fee: the sponsor, else the origin. */
+  readonly feePayer: string;
   readonly payload: DecodedPayload;
   readonly postConditionMode: PostConditionModeName;
   readonly postConditions: readonly PostCondition[];
 }
 
 export class DeserializationError extends Error {}
+
+/** The accounts a transaction spends a nonce of, with that nonce: the origin, and the sponsor if any. */
+export function nonceUses(
+  tx: DecodedTx,
+): ReadonlyArray<{ readonly account: string; readonly nonce: bigint }> {
+  const origin = { account: tx.sender, nonce: tx.nonce };
+  return tx.sponsor ? [origin, { account: tx.sponsor.address, nonce: tx.sponsor.nonce }] : [origin];
+}
+
+/** The nonce `tx` spends of `account`, if it spends one. */
+export function nonceOf(tx: DecodedTx, account: string): bigint | undefined {
+  return nonceUses(tx).find((use) => use.account === account)?.nonce;
+}
 
 /** Accepts raw bytes, or a hex string (with or without 0x). */
 export function decodeTransaction(input: Uint8Array | string): DecodedTx {
@@ -63,14 +82,25 @@ export function decodeTransaction(input: Uint8Array | string): DecodedTx {
     throw new DeserializationError(error instanceof Error ? error.message : String(error));
   }
   const condition = wire.auth.spendingCondition;
+  const sender = signerAddress(condition.hashMode, condition.signer);
+  const sponsorCondition =
+    wire.auth.authType === AuthType.Sponsored ? wire.auth.sponsorSpendingCondition : null;
+  const sponsor = sponsorCondition
+    ? {
+        address: signerAddress(sponsorCondition.hashMode, sponsorCondition.signer),
+        nonce: sponsorCondition.nonce,
+      }
+    : null;
   return {
     txid: `0x${wire.txid()}`,
     raw,
     wire,
-    sender: signerAddress(condition.hashMode, condition.signer),
+    sender,
     nonce: condition.nonce,
-    fee: condition.fee,
-    sponsored: wire.auth.authType === AuthType.Sponsored,
+    fee: sponsorCondition ? sponsorCondition.fee : condition.fee,
+    sponsored: sponsor !== null,
+    sponsor,
+    feePayer: sponsor?.address ?? sender,
     payload: describePayload(wire),
     postConditionMode: modeName(wire.postConditionMode),
     postConditions: wire.postConditions.values.map((pc) => wireToPostCondition(pc)),

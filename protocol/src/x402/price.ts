@@ -1,3 +1,4 @@
+import type { Asset } from "../tokens.ts";
 import { X402Error } from "./wire.ts";
 
 /** `"$0.001"` or `"0.001"`: a positive US-dollar amount, at most 12 decimals. */
@@ -17,17 +18,26 @@ const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
  * Atomic units of a token for a dollar price, rounded up so the merchant never receives less than
- * the price: USDC in 6-decimal units ($0.001 = 1000), sBTC in whole sats at `usdPerBtc`.
+ * the price: USDC in 6-decimal units ($0.001 = 1000) at par; sBTC in sats and STX in µSTX at
+ * `usdPerToken`, the dollar price of one whole token (BTC/USD, STX/USD).
  */
 export function usdToAtomicUnits(
   price: string,
-  token: { asset: "sbtc" | "usdc"; decimals: number },
-  usdPerBtc: number,
+  token: { asset: Asset; decimals: number; symbol?: string },
+  usdPerToken: number,
 ): bigint {
   const { numerator, scale } = parseUsd(price);
   const unit = 10n ** BigInt(token.decimals);
   if (token.asset === "usdc") return ceilDiv(numerator * unit, scale);
-  const btcPriceCents = BigInt(Math.round(usdPerBtc * 100));
-  if (btcPriceCents <= 0n) throw new X402Error("invalid_payload", "no BTC price to convert to sats");
-  return ceilDiv(numerator * unit * 100n, scale * btcPriceCents);
+  // The rate to 1e-8 dollars: STX trades near a dollar, so cents alone would lose its precision.
+  const ratePrecision = 100_000_000n;
+  const scaledRate = Number.isFinite(usdPerToken)
+    ? BigInt(Math.round(usdPerToken * Number(ratePrecision)))
+    : 0n;
+  if (scaledRate <= 0n)
+    throw new X402Error(
+      "invalid_payload",
+      `no ${token.symbol ?? token.asset} price to convert to atomic units`,
+    );
+  return ceilDiv(numerator * unit * ratePrecision, scale * scaledRate);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeX402Header } from "./header.ts";
-import type { X402PaymentRequiredV2 } from "./requirements.ts";
+import type { X402AcceptV2, X402PaymentRequiredV2 } from "./requirements.ts";
 import {
   fallbackDecimals,
   parseRequirement,
@@ -97,6 +97,24 @@ describe("requirements in every form read the same", () => {
 
   it("v1 names the network by word", () => {
     expect(toV1(required).accepts[0]?.network).toBe("stacks-testnet");
+  });
+
+  it("extra.feePayer names the fee's sponsor in v2 and v1; SPEC.md's payer broadcasts itself, so it has none", () => {
+    const FEE_PAYER = "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG";
+    const [entry] = required.accepts;
+    const sponsored: X402PaymentRequiredV2 = {
+      ...required,
+      accepts: [
+        { ...(entry as X402AcceptV2), extra: { ...(entry as X402AcceptV2).extra, feePayer: FEE_PAYER } },
+      ],
+    };
+    expect(readChallenge(encodeX402Header(sponsored), null).offers[0]?.feePayer).toBe(FEE_PAYER);
+    expect(toV1(sponsored).accepts[0]?.extra.feePayer).toBe(FEE_PAYER);
+    expect(readChallenge(null, toV1(sponsored)).offers[0]?.feePayer).toBe(FEE_PAYER);
+    expect(
+      readChallenge(null, { x402_requirements: toSpecRequirements(sponsored) }).offers[0]?.feePayer,
+    ).toBe(null);
+    expect(readChallenge(encodeX402Header(required), null).offers[0]?.feePayer).toBe(null);
   });
 
   it("a facilitator refuses unsupported networks, missing payee or token, and non-integer amounts", () => {

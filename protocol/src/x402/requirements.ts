@@ -16,7 +16,7 @@ import {
 } from "./wire.ts";
 
 /** SPEC.md's `asset_type`: 'sip10' means USDC, anything else sBTC. */
-export const X402_TOKEN_TYPE: Record<Asset, string> = { usdc: "sip10", sbtc: "sbtc" };
+export const X402_TOKEN_TYPE: Record<Asset, string> = { usdc: "sip10", sbtc: "sbtc", stx: "stx" };
 
 /** `extra` of a v2 requirement: the memo nonce, expiry and token facts. */
 export interface X402Extra {
@@ -28,6 +28,11 @@ export interface X402Extra {
   /** The token's `define-fungible-token` name (for the post-condition). */
   assetName?: string;
   symbol?: string;
+  /**
+   * The sponsor's Stacks address (x402-stacks 2.1): the merchant pays the transaction fee, so the
+   * payer signs a sponsored transaction with fee 0 and the merchant co-signs it as sponsor.
+   */
+  feePayer?: string;
 }
 
 /** One way to pay, x402 v2 (`accepts[]` entry). */
@@ -108,6 +113,8 @@ export interface X402Offer extends PaymentRequirement {
   form: X402Form;
   tokenType: string;
   assetName: string | null;
+  /** `extra.feePayer`: who sponsors the fee (the payer then signs with fee 0), or null. */
+  feePayer: string | null;
   maxTimeoutSeconds: number;
   description: string;
   /** The entry exactly as received (v2 echoes it back as `accepted`). */
@@ -178,6 +185,7 @@ export function readOffer(form: X402Form, entry: unknown, resource: Json | null 
     decimals: decimals !== null && Number.isInteger(decimals) ? decimals : fallbackDecimals(asset, tokenType),
     tokenType,
     assetName: str(extra.assetName) || null,
+    feePayer: str(extra.feePayer) || null,
     maxTimeoutSeconds: num(entry.maxTimeoutSeconds ?? entry.timeout) ?? 60,
     resource: str(resource?.url ?? ownResource) || null,
     description: str(resource?.description ?? entry.description),

@@ -4,6 +4,7 @@ import {
   formatIntentAmount,
   formatSats,
   formatSbtc,
+  formatStx,
   formatUsd,
   formatUsdc,
   formatX402Amount,
@@ -35,6 +36,16 @@ describe("amount formatting (SPEC.md §9)", () => {
     expect(formatSbtc(18_173)).toBe("0.00018173 sBTC");
     expect(formatSbtc("100000000")).toBe("1.00000000 sBTC");
     expect(formatSbtc(0)).toBe("0.00000000 sBTC");
+  });
+
+  it("STX (µSTX, 6 decimals) with at least 2 places and the ones it needs", () => {
+    expect(formatStx(2_500_000)).toBe("2.50 STX");
+    expect(formatStx(3_334)).toBe("0.003334 STX");
+    expect(formatStx("1234567890000")).toBe("1,234,567.89 STX");
+    expect(
+      formatIntentAmount({ asset: "stx", amount_asset: "2000000", amount_sbtc: null, decimals: 6 }),
+    ).toBe("2.00 STX");
+    expect(formatX402Amount({ asset_type: "stx", amount: "2000", decimals: 6 })).toBe("0.002 STX");
   });
 
   it("USDC (6 decimals) as dollars with 2 decimals; sub-cent prices keep their digits", () => {

@@ -78,17 +78,24 @@ export function formatUsdc(atomic: AmountInput, decimals = 6): string {
   return dollars(decimal(toBigInt(atomic), decimals, 2, decimals));
 }
 
-/** What the payer sends for an intent: sats/BTC for sBTC, dollars for USDC. */
+/** µSTX as STX with the places they need, at least 2 (`2500000` → `"2.50 STX"`, `3334` → `"0.003334 STX"`). */
+export function formatStx(atomic: AmountInput, decimals = 6): string {
+  return `${decimal(toBigInt(atomic), decimals, 2, decimals)} STX`;
+}
+
+/** What the payer sends for an intent: sats/BTC for sBTC, dollars for USDC, STX for STX. */
 export function formatIntentAmount(
   intent: Pick<PaymentIntent, "asset" | "amount_asset" | "amount_sbtc" | "decimals">,
 ): string {
   if (intent.asset === "usdc") return formatUsdc(intent.amount_asset, intent.decimals);
+  if (intent.asset === "stx") return formatStx(intent.amount_asset, intent.decimals);
   return formatSats(intent.amount_sbtc ?? intent.amount_asset);
 }
 
-/** An x402 scheme's price (SPEC.md §2): dollars for USDC (`sip10`), sBTC with 8 decimals otherwise. */
+/** An x402 scheme's price (SPEC.md §2): dollars for USDC (`sip10`), STX for `stx`, sBTC with 8 decimals otherwise. */
 export function formatX402Amount(scheme: Pick<X402Scheme, "asset_type" | "amount" | "decimals">): string {
   if (scheme.asset_type === "sip10") return formatUsdc(scheme.amount, scheme.decimals ?? 6);
+  if (scheme.asset_type === "stx") return formatStx(scheme.amount, scheme.decimals ?? 6);
   return formatSbtc(scheme.amount);
 }
 

@@ -50,6 +50,7 @@ describe("the packed tarball passes the package linters", () => {
       "./server",
       "./snippets",
       "./x402",
+      "./x402/exact-stacks",
       "./x402/express",
       "./x402/fetch",
       "./x402/hono",

@@ -4,18 +4,27 @@ export interface HiroFtTransferEvent {
   asset: { asset_event_type: string; asset_id: string; sender: string; recipient: string; amount: string };
 }
 
+/** An STX movement (`stx_asset`), as a native `token_transfer` produces. */
+export interface HiroStxTransferEvent {
+  event_type: "stx_asset";
+  asset: { asset_event_type: string; sender: string; recipient: string; amount: string };
+}
+
 export interface HiroLogEvent {
   event_type: "smart_contract_log";
   contract_log: { contract_id: string; topic: string; value: { hex: string; repr: string } };
 }
 
-export type HiroEvent = HiroFtTransferEvent | HiroLogEvent | { event_type: string };
+export type HiroEvent = HiroFtTransferEvent | HiroStxTransferEvent | HiroLogEvent | { event_type: string };
 
 export interface HiroTransaction {
   tx_id: string;
   tx_status: string;
   tx_type: string;
   sender_address: string;
+  /** Set by the chain API for a sponsored transaction (SIP-005): the sponsor paid the fee. */
+  sponsored?: boolean;
+  sponsor_address?: string;
   nonce: number;
   block_height?: number;
   burn_block_height?: number;
@@ -26,6 +35,8 @@ export interface HiroTransaction {
     function_name: string;
     function_args?: { hex: string; repr: string; name: string; type: string }[];
   };
+  /** A native STX transfer: amount in µSTX, the 34-byte memo as `0x` hex (zero-padded). */
+  token_transfer?: { recipient_address: string; amount: string; memo: string };
   events?: HiroEvent[];
 }
 

@@ -162,6 +162,7 @@ export interface PaymentIntentsTable {
   /** Atomic units of the asset (sats for sBTC), fixed at creation. numeric → string. */
   amount_asset: string;
   usd_per_btc: string | null;
+  usd_per_stx: string | null;
   token_contract: string;
   recipient: string;
   memo: string;
@@ -304,6 +305,8 @@ export interface X402PaymentsTable {
   workspace_id: string;
   nonce: string | null;
   payer: string;
+  /** The payer's account nonce a signed transaction spends (null for txid proofs): claimed once. */
+  account_nonce: string | null;
   amount: string;
   asset: string;
   network: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToSats, centsToUsdcUnits, dollarsToCents } from "./money.ts";
+import { centsToMicroStx, centsToSats, centsToUsdcUnits, dollarsToCents } from "./money.ts";
 
 describe("money rules (DESIGN.md, SPEC.md §9)", () => {
   it("prices in dollars become cents by rounding half up, despite binary floating point", () => {
@@ -8,6 +8,13 @@ describe("money rules (DESIGN.md, SPEC.md §9)", () => {
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(dollarsToCents(19.99)).toBe(1999);
     expect(dollarsToCents(0)).toBe(0);
+  });
+
+  it("µSTX = ceil(usd / usdPerStx × 1e6), exactly, at sub-dollar rates", () => {
+    expect(centsToMicroStx(100, 0.5)).toBe(2_000_000n); // $1 at $0.50 = 2 STX
+    expect(centsToMicroStx(1, 0.3)).toBe(33_334n); // $0.01 / 0.3 = 0.0333… STX → 33334 µSTX
+    expect(centsToMicroStx(1999, 1.2345)).toBe(16_192_791n); // 19.99 / 1.2345 = 16.1927906… → ceil
+    expect(() => centsToMicroStx(100, 0)).toThrow(RangeError);
   });
 
   it("sats = ceil(usd / usdPerBtc × 1e8), exactly, including non-integer rates", () => {

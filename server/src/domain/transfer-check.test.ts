@@ -110,3 +110,71 @@ describe("whether a transfer pays an intent", () => {
     });
   });
 });
+
+/** A native STX transfer as the Hiro API shows it: the 34-byte memo zero-padded, an `stx_asset` event. */
+function stxTransferTx(options: { memo?: string; to?: string; amount?: bigint; status?: string } = {}) {
+  const to = options.to ?? PAYEE;
+  const amount = options.amount ?? 2_000_000n;
+  const memo = Buffer.alloc(34);
+  memo.write(options.memo ?? "pi_STX");
+  const tx: HiroTransaction = {
+    tx_id: `0x${"cd".repeat(32)}`,
+    tx_status: options.status ?? "success",
+    tx_type: "token_transfer",
+    sender_address: PAYER,
+    nonce: 0,
+    block_height: 11,
+    canonical: true,
+    token_transfer: { recipient_address: to, amount: `${amount}`, memo: `0x${memo.toString("hex")}` },
+    events: [
+      {
+        event_type: "stx_asset",
+        asset: { asset_event_type: "transfer", sender: PAYER, recipient: to, amount: `${amount}` },
+      },
+    ],
+  };
+  return tx;
+}
+
+describe("native STX transfers (issue 16, item 3)", () => {
+  const stx = (memo: string | null) => ({ tokenContract: "STX", assetName: "STX", recipient: PAYEE, memo });
+
+  it("reads the token as STX and the memo without its zero padding", () => {
+    expect(readTransferCall(stxTransferTx())).toEqual({
+      tokenContract: "STX",
+      recipient: PAYEE,
+      memo: "pi_STX",
+    });
+  });
+
+  it("is paid with the µSTX its stx_asset events moved to the payee", () => {
+    expect(checkTransfer(stxTransferTx(), stx("pi_STX"))).toEqual({
+      kind: "paid",
+      amount: 2_000_000n,
+      sender: PAYER,
+      blockHeight: 11,
+    });
+    expect(creditedTo(stxTransferTx(), "STX", PAYEE)).toEqual({ amount: 2_000_000n, sender: PAYER });
+  });
+
+  it("refuses another memo, another payee, and a SIP-010 call where STX is expected", () => {
+    expect(checkTransfer(stxTransferTx({ memo: "pi_OTHER" }), stx("pi_STX"))).toEqual({
+      kind: "rejected",
+      reason: "memo_mismatch",
+    });
+    expect(checkTransfer(stxTransferTx({ to: PAYER }), stx("pi_STX"))).toEqual({
+      kind: "rejected",
+      reason: "wrong_recipient",
+    });
+    expect(checkTransfer(transferTx({ memo: "pi_STX" }), stx("pi_STX"))).toEqual({
+      kind: "rejected",
+      reason: "not_an_stx_transfer",
+    });
+  });
+
+  it("an STX transfer never pays a SIP-010 intent", () => {
+    expect(checkTransfer(stxTransferTx({ memo: "pi_A" }), expected("pi_A"))).toMatchObject({
+      kind: "rejected",
+    });
+  });
+});

@@ -1,8 +1,10 @@
+import { STX_ASSET_ID } from "@spay/protocol";
 import { ClarityType, hexToCV } from "@stacks/transactions";
-import type { HiroFtTransferEvent, HiroTransaction } from "../chain/hiro-types.ts";
+import type { HiroFtTransferEvent, HiroStxTransferEvent, HiroTransaction } from "../chain/hiro-types.ts";
 
 /** What an intent expects a transfer to be (DESIGN.md "Payment intents and settlement"). */
 export interface ExpectedTransfer {
+  /** The SIP-010 contract, or `STX` for a native `token_transfer`. */
   tokenContract: string;
   assetName: string;
   recipient: string;
@@ -33,7 +35,8 @@ export type RejectionReason =
   | "wrong_function"
   | "wrong_recipient"
   | "memo_mismatch"
-  | "not_a_contract_call";
+  | "not_a_contract_call"
+  | "not_an_stx_transfer";
 
 /** Decodes the `(optional (buff 34))` memo argument of a SIP-010 transfer into text. */
 export function decodeMemo(argHex: string | undefined): string | null {
@@ -49,6 +52,18 @@ export function decodeMemo(argHex: string | undefined): string | null {
   }
 }
 
+/**
+ * Decodes a native STX transfer's memo: 34 bytes, zero-padded on the right (Hiro's `0x…` hex), into
+ * text without the padding; null when empty.
+ */
+export function decodeStxMemo(memoHex: string | undefined): string | null {
+  if (!memoHex) return null;
+  const hex = memoHex.replace(/^0x/, "");
+  if (!/^([0-9a-fA-F]{2})*$/.test(hex)) return null;
+  const text = Buffer.from(hex, "hex").toString("utf8").replace(/\0+$/, "");
+  return text === "" ? null : text;
+}
+
 function principalArg(argHex: string | undefined): string | null {
   if (!argHex) return null;
   try {
@@ -61,8 +76,17 @@ function principalArg(argHex: string | undefined): string | null {
   }
 }
 
-/** Reads the call of a SIP-010 `transfer(amount, sender, recipient, memo)`; null for anything else. */
+/**
+ * Reads the call of a SIP-010 `transfer(amount, sender, recipient, memo)`, or a native STX
+ * `token_transfer` (token `STX`); null for anything else.
+ */
 export function readTransferCall(tx: HiroTransaction): TransferCall | null {
+  if (tx.tx_type === "token_transfer" && tx.token_transfer)
+    return {
+      tokenContract: STX_ASSET_ID,
+      recipient: tx.token_transfer.recipient_address,
+      memo: decodeStxMemo(tx.token_transfer.memo),
+    };
   const call = tx.contract_call;
   if (tx.tx_type !== "contract_call" || !call || call.function_name !== "transfer") return null;
   const args = call.function_args;
@@ -75,12 +99,25 @@ export function readTransferCall(tx: HiroTransaction): TransferCall | null {
   };
 }
 
-/** What actually moved into `recipient` in `assetId` (the token's transfer events), and from whom. */
+/**
+ * What actually moved into `recipient` in `assetId` (the token's transfer events: `<contract>::<name>`
+ * for SIP-010, `STX` for `stx_asset` events), and from whom.
+ */
 export function creditedTo(
   tx: HiroTransaction,
   assetId: string,
   recipient: string,
 ): { amount: bigint; sender: string } | null {
+  if (assetId === STX_ASSET_ID) {
+    const moved = (tx.events ?? [])
+      .filter((e): e is HiroStxTransferEvent => e.event_type === "stx_asset")
+      .filter((e) => e.asset.asset_event_type === "transfer" && e.asset.recipient === recipient);
+    if (moved.length === 0) return null;
+    return {
+      amount: moved.reduce((sum, e) => sum + BigInt(e.asset.amount), 0n),
+      sender: moved[0]?.asset.sender ?? tx.sender_address,
+    };
+  }
   const credited = (tx.events ?? [])
     .filter((e): e is HiroFtTransferEvent => e.event_type === "fungible_token_asset")
     .filter(
@@ -105,6 +142,7 @@ export function checkTransfer(tx: HiroTransaction | null, expected: ExpectedTran
   if (tx.tx_status === "pending") return { kind: "pending" };
   if (tx.tx_status !== "success") return { kind: "failed", reason: tx.tx_status };
   if (tx.canonical === false) return { kind: "pending" };
+  if (expected.tokenContract === STX_ASSET_ID) return checkStxTransfer(tx, expected);
   const call = tx.contract_call;
   if (tx.tx_type !== "contract_call" || !call) return { kind: "rejected", reason: "not_a_contract_call" };
   if (call.contract_id !== expected.tokenContract) return { kind: "rejected", reason: "wrong_token" };
@@ -113,6 +151,22 @@ export function checkTransfer(tx: HiroTransaction | null, expected: ExpectedTran
   const memo = decodeMemo(memoArg?.hex);
   if (expected.memo !== null && memo !== expected.memo) return { kind: "rejected", reason: "memo_mismatch" };
   const credited = creditedTo(tx, `${expected.tokenContract}::${expected.assetName}`, expected.recipient);
+  if (!credited) return { kind: "rejected", reason: "wrong_recipient" };
+  return {
+    kind: "paid",
+    amount: credited.amount,
+    sender: credited.sender,
+    blockHeight: tx.block_height ?? 0,
+  };
+}
+
+/** A successful native STX transfer: the memo it carries, and the µSTX its `stx_asset` events moved. */
+function checkStxTransfer(tx: HiroTransaction, expected: ExpectedTransfer): TransferObservation {
+  if (tx.tx_type !== "token_transfer" || !tx.token_transfer)
+    return { kind: "rejected", reason: "not_an_stx_transfer" };
+  const memo = decodeStxMemo(tx.token_transfer.memo);
+  if (expected.memo !== null && memo !== expected.memo) return { kind: "rejected", reason: "memo_mismatch" };
+  const credited = creditedTo(tx, STX_ASSET_ID, expected.recipient);
   if (!credited) return { kind: "rejected", reason: "wrong_recipient" };
   return {
     kind: "paid",

@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { SecretBox } from "../domain/secret-box.ts";
 import type { HostResolver } from "../domain/ssrf.ts";
-import type { FxRates } from "../services/fx.ts";
+import type { FxRates, UsdPriceFeed } from "../services/fx.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
 
 /** Who is calling: a signed-in user (session) or an API key of one workspace environment. */
@@ -23,6 +23,8 @@ export interface Deps {
   db: Db;
   config: Config;
   fx: FxRates;
+  /** STX/USD, for STX amounts. */
+  stxUsd: UsdPriceFeed;
   /** Seals and opens secrets the server must read back (webhook signing secrets). */
   secrets: SecretBox;
   /** Chain API per key environment (test → the sandbox chain, live → mainnet). */

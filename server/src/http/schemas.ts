@@ -173,6 +173,10 @@ export const PaymentIntentSchema = z
     decimals: z.number().int(),
     token_contract: z.string(),
     usd_per_btc: z.number().nullable(),
+    usd_per_stx: z
+      .number()
+      .nullable()
+      .openapi({ description: "STX/USD price the amount was frozen at, for STX intents" }),
     recipient: z.string().openapi({ description: "The merchant's payout address" }),
     memo: z.string().openapi({ description: "SIP-010 memo the transfer must carry" }),
     status: z.enum(PAYMENT_STATUSES),

@@ -5,6 +5,7 @@ import {
   setupMerchant,
   startTestApi,
   TEST_USD_PER_BTC,
+  TEST_USD_PER_STX,
   type TestApi,
 } from "../../test/harness.ts";
 
@@ -60,6 +61,22 @@ describe("creating a payment intent", () => {
     expect(res.body.amount_sbtc).toBe("10"); // 0.01 / 100000 × 1e8 = 10 exactly
     const odd = await create({ amount_minor: 7 });
     expect(odd.body.amount_sbtc).toBe("70");
+  });
+
+  it("prices STX in µSTX at the STX/USD price, kept on the intent (issue 16, item 3)", async () => {
+    const res = await create({ amount_minor: 1999, asset: "STX" });
+    expect(res.status).toBe(201);
+    // $19.99 at $0.50/STX = 39.98 STX
+    expect(res.body).toMatchObject({
+      asset: "stx",
+      amount_asset: String(Math.ceil((19.99 / TEST_USD_PER_STX) * 1e6)),
+      amount_sbtc: null,
+      decimals: 6,
+      token_contract: "STX",
+      usd_per_btc: null,
+      usd_per_stx: TEST_USD_PER_STX,
+    });
+    expect(res.body.memo).toBe(res.body.id);
   });
 
   it("prices USDC at cents × 10 000 (6 decimals)", async () => {

@@ -5,7 +5,6 @@ import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
-import { centsToSats, centsToUsdcUnits } from "../domain/money.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps, Principal } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
@@ -15,6 +14,7 @@ import { cataloguePrice } from "./catalogue.ts";
 import { environmentOf } from "./environments.ts";
 import { eventValues } from "./events.ts";
 import { fetchPage, type Page } from "./pagination.ts";
+import { centsToAtomic, usdPerToken } from "./pricing.ts";
 import { changeIntent } from "./settlement/transitions.ts";
 import { tokensFor } from "./token-registry.ts";
 
@@ -60,6 +60,7 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     decimals: tokensFor(deps.config, row.env)[row.asset].decimals,
     token_contract: row.token_contract,
     usd_per_btc: row.usd_per_btc === null ? null : Number(row.usd_per_btc),
+    usd_per_stx: row.usd_per_stx === null ? null : Number(row.usd_per_stx),
     recipient: row.recipient,
     memo: row.memo,
     status: row.status,
@@ -211,7 +212,7 @@ export async function createPaymentIntent(
   scope: WorkspaceScope,
   input: CreatePaymentIntentInput,
 ): Promise<PaymentIntentView> {
-  const quote = input.asset === "sbtc" ? await deps.fx.current() : null;
+  const usdPerUnit = input.exact_terms ? null : await usdPerToken(deps, input.asset);
   const ctx = await creationContext(deps.db, scope);
   const env = ctx.type === "production" ? "live" : "test";
   if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
@@ -229,9 +230,7 @@ export async function createPaymentIntent(
   const token = tokensFor(deps.config, env)[input.asset];
   const amountAsset = input.exact_terms
     ? input.exact_terms.amount_asset
-    : quote
-      ? centsToSats(price.amountMinor, quote.usdPerBtc)
-      : centsToUsdcUnits(price.amountMinor);
+    : centsToAtomic(input.asset, price.amountMinor, usdPerUnit);
   const id = newId("paymentIntent");
   const now = nowSeconds();
   const row: PaymentIntentRow = {
@@ -244,7 +243,8 @@ export async function createPaymentIntent(
     currency: input.currency,
     asset: input.asset,
     amount_asset: amountAsset.toString(),
-    usd_per_btc: quote ? String(quote.usdPerBtc) : null,
+    usd_per_btc: input.asset === "sbtc" && usdPerUnit !== null ? String(usdPerUnit) : null,
+    usd_per_stx: input.asset === "stx" && usdPerUnit !== null ? String(usdPerUnit) : null,
     token_contract: token.contractId,
     recipient,
     // The id is ≤ 34 bytes, unique, and what the wallet puts in the SIP-010 memo.

@@ -28,6 +28,7 @@ export function testnetTokens(env: NodeJS.ProcessEnv = process.env): TokenRegist
       contractId: env.SPAY_TESTNET_USDC_CONTRACT ?? TESTNET_TOKENS.usdc.contractId,
       assetName: env.SPAY_TESTNET_USDC_ASSET ?? TESTNET_TOKENS.usdc.assetName,
     },
+    stx: TESTNET_TOKENS.stx,
   };
 }
 

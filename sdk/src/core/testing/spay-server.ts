@@ -46,6 +46,7 @@ export async function startTestServer(
       watcher: options.chain ? "on" : "off",
       watchIntervalMs: 50,
       fxSource: `fixed:${TEST_USD_PER_BTC}`,
+      stxFxSource: "fixed:0.5",
       scryptLog2N: 10,
       rateLimitIpPerSecond: 0,
       rateLimitKeyPerSecond: 0,

@@ -9,9 +9,11 @@ import {
   broadcastTransaction,
   Cl,
   makeContractCall,
+  makeSTXTokenTransfer,
   type PostConditionModeName,
   privateKeyToAddress,
   privateKeyToPublic,
+  type StacksTransactionWire,
   signMessageHashRsv,
 } from "@stacks/transactions";
 
@@ -21,7 +23,7 @@ export interface TestWalletOptions {
   chainApiUrl: string;
   /** Answer every request with this JSON-RPC error instead (a payer rejecting, say). */
   fail?: { code: number; message: string };
-  /** Answer `stx_callContract` with `txId` (Xverse's spelling) instead of `txid`. */
+  /** Answer `stx_callContract` / `stx_transferStx` with `txId` (Xverse's spelling) instead of `txid`. */
   camelCaseTxId?: boolean;
 }
 
@@ -47,6 +49,16 @@ export function createTestWallet(options: TestWalletOptions): TestWalletProvider
   const calls: { method: string; params: unknown }[] = [];
   let id = 0;
 
+  async function broadcast(transaction: StacksTransactionWire, network: "mainnet" | "testnet") {
+    const result = (await broadcastTransaction({
+      transaction,
+      network,
+      client: { baseUrl: options.chainApiUrl },
+    })) as { txid: string; error?: string; reason?: string };
+    if (result.error) throw Object.assign(new Error(result.reason ?? result.error), { code: -32603 });
+    return options.camelCaseTxId ? { txId: result.txid } : { txid: result.txid };
+  }
+
   async function answer(method: string, params: unknown): Promise<unknown> {
     switch (method) {
       case "getAddresses":
@@ -64,6 +76,24 @@ export function createTestWallet(options: TestWalletOptions): TestWalletProvider
         });
         return { signature, publicKey: privateKeyToPublic(options.privateKey) };
       }
+      case "stx_transferStx": {
+        const p = params as {
+          recipient: string;
+          amount: string;
+          memo?: string;
+          network: "mainnet" | "testnet";
+        };
+        const tx = await makeSTXTokenTransfer({
+          recipient: p.recipient,
+          amount: BigInt(p.amount),
+          memo: p.memo ?? "",
+          senderKey: options.privateKey,
+          network: p.network,
+          client: { baseUrl: options.chainApiUrl },
+          fee: 3_000n,
+        });
+        return broadcast(tx, p.network);
+      }
       case "stx_callContract": {
         const p = params as CallContractParams;
         const [contractAddress, contractName] = p.contract.split(".") as [string, string];
@@ -79,13 +109,7 @@ export function createTestWallet(options: TestWalletOptions): TestWalletProvider
           client: { baseUrl: options.chainApiUrl },
           fee: 3_000n,
         });
-        const result = (await broadcastTransaction({
-          transaction: tx,
-          network: p.network,
-          client: { baseUrl: options.chainApiUrl },
-        })) as { txid: string; error?: string; reason?: string };
-        if (result.error) throw Object.assign(new Error(result.reason ?? result.error), { code: -32603 });
-        return options.camelCaseTxId ? { txId: result.txid } : { txid: result.txid };
+        return broadcast(tx, p.network);
       }
       default:
         throw Object.assign(new Error("Method not found"), { code: -32601 });

@@ -140,4 +140,23 @@ describe("the wallet module on @stacks/connect v8, through an injected provider"
     await client.submitTransaction(intent.client_secret as string, txid, "wallet");
     expect((await client.waitForStatus(intent.client_secret as string)).status).toBe("payment_settled");
   });
+
+  it("pays an STX intent with stx_transferStx: its µSTX and memo, settled by the watcher", async () => {
+    const w = wallet();
+    install(w);
+    const intent: PaymentIntent = await client.createPaymentIntent({ amount_minor: 100, asset: "stx" });
+    expect(intent).toMatchObject({ asset: "stx", token_contract: "STX", decimals: 6 });
+    expect(intent.usd_per_stx).toBeGreaterThan(0);
+    const { txid } = await payIntent(intent);
+    expect(w.calls.map((c) => c.method)).toContain("stx_transferStx");
+    expect(w.calls.find((c) => c.method === "stx_transferStx")?.params).toMatchObject({
+      amount: intent.amount_asset,
+      memo: intent.memo,
+      recipient: intent.recipient,
+    });
+    await api.devnet!.waitForTx(txid);
+    await client.submitTransaction(intent.client_secret as string, txid, "wallet");
+    const settled = await client.waitForStatus(intent.client_secret as string);
+    expect(settled).toMatchObject({ status: "payment_settled", amount_received: intent.amount_asset });
+  });
 });

@@ -15,7 +15,13 @@ import type { WalletInfo } from "../types.js";
 import { toWalletError, WalletError } from "./errors.js";
 import type { WalletModule } from "./index.js";
 import { defaultWalletId, getWalletProvider, setSelectedWalletId } from "./providers.js";
-import { addressOnNetwork, buildTransferCall, intentNetwork, type PayableIntent } from "./transfer.js";
+import {
+  addressOnNetwork,
+  buildStxTransfer,
+  buildTransferCall,
+  intentNetwork,
+  type PayableIntent,
+} from "./transfer.js";
 
 const STACKS_ADDRESS = /^S[PMTN][0-9A-HJKMNP-Z]{20,50}$/;
 
@@ -72,7 +78,8 @@ export async function signMessage(
 
 /**
  * Pays an intent: `stx_callContract` of the SIP-010 `transfer` with the intent's memo and a
- * `willSendEq` post-condition in deny mode, on testnet for test intents and mainnet for live.
+ * `willSendEq` post-condition in deny mode, or for an STX intent `stx_transferStx` with the memo;
+ * on testnet for test intents and mainnet for live.
  * `sender` skips the address request when the caller already connected.
  */
 export async function payIntent(
@@ -87,8 +94,11 @@ export async function payIntent(
     sender = addresses.find((a) => a === addressOnNetwork(a, network)) ?? addresses[0];
   }
   if (!sender) throw new WalletError(WALLET_MESSAGES.noSenderAddress, WALLET_ERROR_CODES.unknown);
-  const params = buildTransferCall(intent, addressOnNetwork(sender, network));
-  const result = (await call(walletId, "stx_callContract", params)) as {
+  const result = (
+    intent.asset === "stx"
+      ? await call(walletId, "stx_transferStx", buildStxTransfer(intent))
+      : await call(walletId, "stx_callContract", buildTransferCall(intent, addressOnNetwork(sender, network)))
+  ) as {
     txid?: string;
     txId?: string;
   } | null;

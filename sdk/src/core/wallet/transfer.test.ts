@@ -1,6 +1,12 @@
 import { Cl, Pc } from "@stacks/transactions";
 import { describe, expect, it } from "vitest";
-import { addressOnNetwork, buildTransferCall, intentNetwork, tokenAssetName } from "./transfer.js";
+import {
+  addressOnNetwork,
+  buildStxTransfer,
+  buildTransferCall,
+  intentNetwork,
+  tokenAssetName,
+} from "./transfer.js";
 
 const SBTC = "SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token";
 const USDCX = "SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx";
@@ -14,6 +20,24 @@ describe("the SIP-010 payment of an intent (DESIGN.md Chain facts)", () => {
     expect(
       tokenAssetName({ asset: "usdc", token_contract: "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdc" }),
     ).toBe("usdc-token");
+  });
+
+  it("an STX intent is a token-transfer of its µSTX with its memo, on the intent's network", () => {
+    const intent = {
+      asset: "stx" as const,
+      amount_asset: "2000000",
+      token_contract: "STX",
+      recipient: PAYER_TESTNET,
+      memo: "pi_stx_memo",
+      env: "test" as const,
+    };
+    expect(buildStxTransfer(intent)).toEqual({
+      recipient: PAYER_TESTNET,
+      amount: "2000000",
+      memo: "pi_stx_memo",
+      network: "testnet",
+    });
+    expect(tokenAssetName(intent)).toBe("STX");
   });
 
   it("test intents go to testnet, live ones to mainnet", () => {

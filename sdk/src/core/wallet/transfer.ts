@@ -1,4 +1,4 @@
-import { SBTC_ASSET_NAME, usdcAssetName } from "@spay/protocol";
+import { SBTC_ASSET_NAME, STX_ASSET_ID, usdcAssetName } from "@spay/protocol";
 import { Address, Cl, Pc, postConditionToHex } from "@stacks/transactions";
 import type { PaymentIntent } from "../types.js";
 
@@ -19,6 +19,7 @@ export function intentNetwork(intent: Pick<PaymentIntent, "env">): "mainnet" | "
  */
 export function tokenAssetName(intent: Pick<PaymentIntent, "asset" | "token_contract">): string {
   if (intent.asset === "sbtc") return SBTC_ASSET_NAME;
+  if (intent.asset === "stx") return STX_ASSET_ID;
   return usdcAssetName(intent.token_contract.split(".")[1] ?? "");
 }
 
@@ -69,6 +70,28 @@ export function buildTransferCall(intent: PayableIntent, sender: string): Transf
     ].map((cv) => Cl.serialize(cv)),
     postConditions: [postConditionToHex(postCondition)],
     postConditionMode: "deny",
+    network: intentNetwork(intent),
+  };
+}
+
+/** `stx_transferStx` parameters: amount in µSTX, the intent's memo (≤ 34 bytes). */
+export interface StxTransferParams {
+  recipient: string;
+  amount: string;
+  memo: string;
+  network: "mainnet" | "testnet";
+}
+
+/**
+ * The native STX payment of an STX intent: a `token-transfer` of exactly `amount_asset` µSTX to
+ * the payout address with the intent's memo. The payload itself moves only that amount from the
+ * signer, so wallets take no post-conditions for it.
+ */
+export function buildStxTransfer(intent: PayableIntent): StxTransferParams {
+  return {
+    recipient: intent.recipient,
+    amount: BigInt(intent.amount_asset).toString(),
+    memo: intent.memo,
     network: intentNetwork(intent),
   };
 }

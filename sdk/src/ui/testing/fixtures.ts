@@ -16,6 +16,7 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     decimals: 8,
     token_contract: "SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token",
     usd_per_btc: 110000,
+    usd_per_stx: null,
     recipient: "ST1SJ3DTE5DN7X54YDH5D64R3BCB6A2AG2ZQ8YPD5",
     memo: "spay:pi_test123",
     status: "requires_payment_method",

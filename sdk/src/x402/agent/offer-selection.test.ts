@@ -24,6 +24,7 @@ function offer(overrides: Partial<X402Offer> = {}): X402Offer {
     decimals: 6,
     tokenType: "sip10",
     assetName: "usdc-token",
+    feePayer: null,
     maxTimeoutSeconds: 300,
     resource: "https://api.example/paid",
     description: "",

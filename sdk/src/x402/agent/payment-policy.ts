@@ -1,10 +1,12 @@
 /**
  * What an agent is willing to pay: on which Stacks network, in which tokens, and at most how much
- * of each per request. Assets are named by token contract id or by alias (`"usdc"`, `"sbtc"`);
+ * of each per request. Assets are named by token contract id or by alias (`"usdc"`, `"sbtc"`,
+ * `"stx"`);
  * an alias stands for the known contracts of that token on the agent's network (DESIGN.md "Chain
  * facts"), never for whatever a server labels as USDC — a cap is in the token's own atomic units,
  * so it must only ever apply to that token.
  */
+import { STX_ASSET_ID } from "@spay/protocol";
 import { X402_NETWORKS } from "@spay/protocol/x402";
 import { X402PaymentError } from "./errors.js";
 
@@ -13,9 +15,9 @@ export type StacksNetworkName = "mainnet" | "testnet";
 /** The network the agent pays on: a name or its CAIP-2 id. */
 export type X402NetworkOption = StacksNetworkName | (typeof X402_NETWORKS)[StacksNetworkName];
 /** A token alias. */
-export type AssetAlias = "usdc" | "sbtc";
-/** A token: an alias or a contract id `<address>.<name>`. */
-export type AssetRef = AssetAlias | `${string}.${string}`;
+export type AssetAlias = "usdc" | "sbtc" | "stx";
+/** A token: an alias, a contract id `<address>.<name>`, or `STX` (native, no contract). */
+export type AssetRef = AssetAlias | "STX" | `${string}.${string}`;
 /** Atomic units (USDC: 1000 = $0.001; sBTC: sats), as a bigint, safe integer or decimal string. */
 export type AtomicAmount = bigint | number | string;
 
@@ -27,6 +29,8 @@ export interface KnownToken {
 }
 
 const SBTC = "SM3VDXK3WZZSA84XXFKAFAF15NNZX32CTSG82JFQ4.sbtc-token";
+/** Native STX: x402's asset id `STX`, the same on every network. */
+const STX: KnownToken = { alias: "stx", contractId: STX_ASSET_ID, assetName: STX_ASSET_ID };
 
 /**
  * The known token contracts per network. Testnet lists the sPay devnet's (simnet's built-in sBTC,
@@ -40,6 +44,7 @@ export const KNOWN_TOKENS: Readonly<Record<StacksNetworkName, readonly KnownToke
       contractId: "SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx",
       assetName: "usdcx-token",
     },
+    STX,
   ],
   testnet: [
     { alias: "sbtc", contractId: SBTC, assetName: "sbtc-token" },
@@ -54,6 +59,7 @@ export const KNOWN_TOKENS: Readonly<Record<StacksNetworkName, readonly KnownToke
       contractId: "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdcx",
       assetName: "usdcx-token",
     },
+    STX,
   ],
 };
 
@@ -96,9 +102,11 @@ function atomicOf(value: AtomicAmount, asset: string): bigint {
 
 /** The contracts an asset reference stands for on a network. */
 function contractsOf(ref: string, network: StacksNetworkName): string[] {
-  if (ref === "usdc" || ref === "sbtc")
+  if (ref === "usdc" || ref === "sbtc" || ref === "stx")
     return KNOWN_TOKENS[network].filter((t) => t.alias === ref).map((t) => t.contractId);
-  if (!CONTRACT_ID.test(ref)) throw invalid(`${ref} is neither "usdc", "sbtc" nor a token contract id`);
+  if (ref === STX_ASSET_ID) return [STX_ASSET_ID];
+  if (!CONTRACT_ID.test(ref))
+    throw invalid(`${ref} is neither "usdc", "sbtc", "stx" nor a token contract id`);
   return [ref];
 }
 

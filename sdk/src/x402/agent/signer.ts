@@ -22,6 +22,11 @@ export interface X402SignRequest {
   /** Account nonce and fee (µSTX) already set in the transaction. */
   nonce: bigint;
   fee: bigint;
+  /**
+   * A sponsored transaction (the offer names a `feePayer`): the fee is 0 and the merchant's
+   * sponsor adds its fee and signature after this one; sign it as origin like any other.
+   */
+  sponsored?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@
  * a single `willSendEq(amount)` post-condition, so the transaction can move nothing else.
  */
 
+import { STX_ASSET_ID } from "@spay/protocol";
 import type { X402Offer } from "@spay/protocol/x402";
 import {
   Cl,
@@ -11,6 +12,7 @@ import {
   emptyMessageSignature,
   isSingleSig,
   makeUnsignedContractCall,
+  makeUnsignedSTXTokenTransfer,
   Pc,
   PostConditionMode,
   type StacksTransactionWire,
@@ -48,14 +50,20 @@ export function assetNameOf(offer: X402Offer, network: StacksNetworkName): strin
   });
 }
 
-/** The unsigned transfer paying `offer` from `payer` with the given account nonce and fee. */
+/**
+ * The unsigned transfer paying `offer` from `payer` with the given account nonce and fee.
+ * `sponsored`: a sponsored transaction (SIP-005) for the offer's `feePayer` to co-sign; its own
+ * fee is then 0 and the sponsor sets the fee and its nonce.
+ */
 export function unsignedTransfer(
   offer: X402Offer,
   payer: Payer,
   network: StacksNetworkName,
   nonce: bigint,
   fee: bigint,
+  sponsored = false,
 ): Promise<StacksTransactionWire> {
+  if (offer.asset === STX_ASSET_ID) return unsignedStxTransfer(offer, payer, network, nonce, fee, sponsored);
   const [contractAddress, contractName] = offer.asset.split(".") as [string, string];
   const contract = offer.asset as `${string}.${string}`;
   return makeUnsignedContractCall({
@@ -72,6 +80,7 @@ export function unsignedTransfer(
     network,
     nonce,
     fee,
+    sponsored,
     postConditionMode: PostConditionMode.Deny,
     postConditions: [
       Pc.principal(payer.address).willSendEq(offer.amount).ft(contract, assetNameOf(offer, network)),
@@ -80,8 +89,36 @@ export function unsignedTransfer(
 }
 
 /**
+ * An offer in native STX (`asset: "STX"`, as x402-stacks and sPay name it): a `token-transfer` of
+ * the amount in µSTX to `payTo` with the nonce as memo. It carries no post-condition: the node
+ * refuses them on token-transfer payloads ("TokenTransfer transactions do not support
+ * post-conditions"), and the payload itself can move only that amount to that recipient.
+ */
+function unsignedStxTransfer(
+  offer: X402Offer,
+  payer: Payer,
+  network: StacksNetworkName,
+  nonce: bigint,
+  fee: bigint,
+  sponsored: boolean,
+): Promise<StacksTransactionWire> {
+  return makeUnsignedSTXTokenTransfer({
+    recipient: offer.payTo,
+    amount: offer.amount,
+    memo: offer.nonce ?? "",
+    publicKey: payer.publicKey,
+    network,
+    nonce,
+    fee,
+    sponsored,
+  });
+}
+
+/**
  * Checks a signer's answer: a valid origin signature over exactly the transaction asked for (a
- * signer that changed the amount, recipient, nonce or fee is refused).
+ * signer that changed the amount, recipient, nonce or fee is refused). A sponsored transfer's
+ * origin signature is checked the same way (over the sighash with the sponsor's part cleared),
+ * and it must still be sponsored, fee 0, and not signed by any sponsor.
  */
 function checkSigned(signedHex: string, unsigned: StacksTransactionWire): SignedTransfer {
   const signed = deserializeTransaction(signedHex.replace(/^0x/, ""));
@@ -102,7 +139,14 @@ export async function signTransfer(
   payer: Payer,
   request: X402SignRequest,
 ): Promise<SignedTransfer> {
-  const unsigned = await unsignedTransfer(request.offer, payer, request.network, request.nonce, request.fee);
+  const unsigned = await unsignedTransfer(
+    request.offer,
+    payer,
+    request.network,
+    request.nonce,
+    request.fee,
+    request.sponsored === true,
+  );
   try {
     const signedHex = await signer.signTransaction(unsigned.serialize(), request);
     return checkSigned(signedHex, unsigned);

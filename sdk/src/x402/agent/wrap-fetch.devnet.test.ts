@@ -20,12 +20,13 @@ let served = 0;
 
 /** Each test pays from its own funded devnet account. */
 const wallets = ACCOUNTS.filter((a) => a.name.startsWith("wallet_"));
-let walletIndex = 1; // wallet_1 is the browser tests' payer
-const nextWallet = () => wallets[walletIndex++]!;
+let walletIndex = 0;
+/** wallet_1 is the browser tests' payer; the others take turns (a reused account's nonce is re-read from the chain). */
+const nextWallet = () => wallets[1 + (walletIndex++ % (wallets.length - 1))]!;
 
 beforeAll(async () => {
   stack = await startStack();
-  const sell = (asset: "usdc" | "sbtc") =>
+  const sell = (asset: "usdc" | "sbtc" | "stx") =>
     paywall({
       price: "$0.001",
       asset,
@@ -40,6 +41,7 @@ beforeAll(async () => {
     return c.json({ answer: 42 });
   });
   app.get("/answer-in-sbtc", sell("sbtc"), (c) => c.json({ answer: 42, paidIn: "sBTC" }));
+  app.get("/answer-in-stx", sell("stx"), (c) => c.json({ answer: 42, paidIn: "STX" }));
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -132,6 +134,33 @@ describe("an agent paying a $0.001 API on the devnet", () => {
     expect(payment).toMatchObject({ status: "paid", form: "spec", amount: 1000n });
     expect(getPaymentReceipt(res)).toMatchObject({ success: true, transaction: payment.txid });
     await expectPaidOnce([payment]);
+  });
+
+  it("STX: $0.001 at $0.50/STX is 2000 µSTX, paid by a native token-transfer with the nonce as memo", async () => {
+    const wallet = nextWallet();
+    const res = await agentFor(wallet.privateKey, { maxAmount: { stx: 2000n } })(`${API}/answer-in-stx`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ answer: 42, paidIn: "STX" });
+    const payment = getPayment(res)!;
+    expect(payment).toMatchObject({ status: "paid", amount: 2000n, asset: "STX" });
+    const tx = (await (await fetch(`${stack.devnetUrl}/extended/v1/tx/${payment.txid}`)).json()) as {
+      tx_type: string;
+      token_transfer: { amount: string; recipient_address: string };
+    };
+    expect(tx.tx_type).toBe("token_transfer");
+    expect(tx.token_transfer).toMatchObject({
+      amount: "2000",
+      recipient_address: stack.merchant.payoutAddress,
+    });
+    await expectPaidOnce([payment]);
+  });
+
+  it("an STX price above the agent's STX cap is refused before signing", async () => {
+    const err = await agentFor(randomPrivateKey(), { maxAmount: { stx: 1999n } })(
+      `${API}/answer-in-stx`,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(X402PaymentError);
+    expect((err as X402PaymentError).code).toBe("amount_exceeds_max");
   });
 
   it("sBTC: $0.001 at $100,000/BTC is one sat", async () => {

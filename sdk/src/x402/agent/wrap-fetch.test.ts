@@ -8,6 +8,7 @@ import {
   type X402PaymentRequiredV2,
 } from "@spay/protocol/x402";
 import {
+  AuthType,
   addressToString,
   Cl,
   type ContractCallPayload,
@@ -15,6 +16,7 @@ import {
   getAddressFromPrivateKey,
   PostConditionMode,
   randomPrivateKey,
+  sponsorTransaction,
 } from "@stacks/transactions";
 import { describe, expect, it, vi } from "vitest";
 import { X402PaymentError } from "./errors.js";
@@ -53,6 +55,14 @@ function requirements(amount = "1000"): X402PaymentRequiredV2 {
       },
     ],
   };
+}
+
+const sponsorKey = randomPrivateKey();
+
+/** Requirements whose offers name the merchant's sponsor as `feePayer`. */
+function withFeePayer(required: X402PaymentRequiredV2): X402PaymentRequiredV2 {
+  const feePayer = getAddressFromPrivateKey(sponsorKey, "testnet");
+  return { ...required, accepts: required.accepts.map((a) => ({ ...a, extra: { ...a.extra, feePayer } })) };
 }
 
 /** The 402 answer a paywall gives, in one form. */
@@ -216,6 +226,57 @@ describe("wrapFetchWithPayment", () => {
       amount: 1000n,
       asset: { assetName: { content: "usdc-token" } },
     });
+  });
+
+  it.each(["v2", "v1"] as const)(
+    "%s, an offer naming a feePayer: a sponsored transfer with fee 0, signed by the payer for the sponsor to co-sign",
+    async (form) => {
+      const required = withFeePayer(requirements());
+      const server = fakeResource(form, { required });
+      const res = await agent(server.handler, fakeChain(7n).chain)(URL_PAID);
+      expect(res.status).toBe(200);
+      const sent = server.payments[0] as { payload: { transaction: string } };
+      const tx = deserializeTransaction(sent.payload.transaction);
+      expect(tx.auth.authType).toBe(AuthType.Sponsored);
+      expect(transferIn(sent.payload.transaction)).toMatchObject({
+        amount: "u1000",
+        recipient: `'${PAY_TO}`,
+        memo: MEMO,
+        nonce: 7n,
+        fee: 0n,
+        postConditionMode: PostConditionMode.Deny,
+      });
+      expect(transferIn(sent.payload.transaction).postConditions[0]).toMatchObject({
+        conditionCode: 1,
+        amount: 1000n,
+      });
+      // The origin signed the SIP-005 origin sighash: the sponsor can add its fee, nonce and signature.
+      const cosigned = await sponsorTransaction({
+        transaction: tx,
+        sponsorPrivateKey: sponsorKey,
+        fee: 2_000n,
+        sponsorNonce: 3n,
+        network: "testnet",
+      });
+      expect(cosigned.verifyOrigin()).toMatch(/^[0-9a-f]{64}$/);
+      // The payment says so: no fee paid by the payer, the txid the sponsor's signature fixed (the receipt's).
+      expect(getPayment(res)).toMatchObject({ fee: 0n, txid: "0xabc", status: "paid" });
+    },
+  );
+
+  it("SPEC.md form pays its own fee even when a feePayer is named: the payer broadcasts, no one could sponsor", async () => {
+    const feePayer = getAddressFromPrivateKey(sponsorKey, "testnet");
+    const schemes = toSpecRequirements(requirements()).schemes.map((s) => ({ ...s, extra: { feePayer } }));
+    const server = fakeResource("spec");
+    const handler = async (request: Request) =>
+      request.headers.get(X402_HEADERS.xPayment)
+        ? server.handler(request)
+        : Response.json({ error: "payment required", x402_requirements: { schemes } }, { status: 402 });
+    const { chain, broadcasts } = fakeChain();
+    await agent(handler, chain)(URL_PAID);
+    expect(broadcasts).toHaveLength(1);
+    expect(deserializeTransaction(broadcasts[0] as string).auth.authType).toBe(AuthType.Standard);
+    expect(transferIn(broadcasts[0] as string).fee).toBe(3000n);
   });
 
   it("v1: X-PAYMENT with x402Version 1, the scheme, the network by its v1 name, and the signed transfer", async () => {

@@ -48,7 +48,10 @@ export interface X402AgentBaseOptions extends PaymentPolicyOptions {
   stacksFetch?: FetchLike | undefined;
   /** Replaces the Stacks API client altogether (other indexers, tests). */
   chainApi?: StacksApi | undefined;
-  /** Fee of each payment transfer in µSTX (default 3000). */
+  /**
+   * Fee of each payment transfer in µSTX (default 3000). An offer naming a `feePayer` is paid with
+   * a sponsored transaction instead: fee 0, the merchant's sponsor pays the fee.
+   */
   fee?: AtomicAmount | undefined;
   /** The forms the agent pays in, most preferred first (default v2, v1, SPEC.md); others are never used. */
   forms?: readonly X402Form[] | undefined;
@@ -125,8 +128,18 @@ interface Attempt {
   request: Request;
   choice: OfferChoice;
   payer: Payer;
+  /** 0 when sponsored. */
   fee: bigint;
+  /** Signed as a sponsored transaction for the offer's `feePayer` to co-sign. */
+  sponsored: boolean;
 }
+
+/**
+ * An offer naming a `feePayer` is paid sponsored (x402-stacks 2.1): the merchant co-signs as
+ * sponsor before its facilitator broadcasts. SPEC.md's form has the payer broadcast, so no one
+ * could sponsor it there.
+ */
+const isSponsored = (offer: X402Offer) => offer.feePayer !== null && offer.form !== "spec";
 
 /** The server's answer to the paid retry, and the payment behind it. */
 interface PaidAnswer {
@@ -192,7 +205,14 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
     const choice = chooseOffer(challenges, policy, nowSeconds(), forms);
     if (options.beforePayment && !(await options.beforePayment(choice.offer)))
       throw new X402PaymentError("payment_declined", "beforePayment declined the payment");
-    const attempt: Attempt = { request, choice, payer: await payerOf(), fee };
+    const sponsored = isSponsored(choice.offer);
+    const attempt: Attempt = {
+      request,
+      choice,
+      payer: await payerOf(),
+      fee: sponsored ? 0n : fee,
+      sponsored,
+    };
 
     const { response, payment } =
       choice.offer.form === "spec" ? await payBroadcast(agent, attempt) : await paySigned(agent, attempt);
@@ -226,6 +246,7 @@ async function signFor(agent: Agent, attempt: Attempt, nonce: bigint): Promise<S
     payer: attempt.payer.address,
     nonce,
     fee: attempt.fee,
+    ...(attempt.sponsored ? { sponsored: true } : {}),
   });
 }
 
@@ -270,7 +291,8 @@ async function describePayment(
     payTo: offer.payTo,
     amount: offer.amount,
     payer: attempt.payer.address,
-    txid: signed.txid,
+    // A sponsored transfer's txid is fixed by the sponsor's signature: the receipt tells it.
+    txid: attempt.sponsored && receipt?.transaction ? receipt.transaction : signed.txid,
     nonce,
     fee: attempt.fee,
     receipt,

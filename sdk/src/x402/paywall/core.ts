@@ -4,7 +4,10 @@
  * express.ts, fetch.ts) only carry this to their framework.
  */
 import {
+  decodeX402Header,
   encodeX402Header,
+  isObject,
+  type Json,
   paymentForm,
   receiptHeader,
   toSpecRequirements,
@@ -17,8 +20,17 @@ import { SPayError } from "../../core/errors.js";
 import { SPayServerClient } from "../../server/server-client.js";
 import type { X402PriceOffer } from "../../server/types.js";
 import { renderPaywallPage } from "./page.js";
+import {
+  createSponsor,
+  type PaywallSponsor,
+  type PaywallSponsorOptions,
+  SponsorRefused,
+  type Sponsorship,
+} from "./sponsor.js";
 
-type Asset = "usdc" | "sbtc";
+export type { PaywallSponsorOptions } from "./sponsor.js";
+
+type Asset = "usdc" | "sbtc" | "stx";
 
 /** Options of a paywall. */
 export interface PaywallOptions {
@@ -44,6 +56,13 @@ export interface PaywallOptions {
   resourceUrl?: (request: Request) => string;
   /** A `fetch` for the gateway calls. */
   fetch?: typeof fetch;
+  /**
+   * Sponsor payers' transaction fees with the merchant's own STX account (its key stays in this
+   * process): every offer names it as `extra.feePayer`, clients sign sponsored transactions with
+   * fee 0, and the paywall co-signs each as sponsor before the gateway settles it. Payments whose
+   * own fee is not 0, or that would cost more than `maxFee`, are refused.
+   */
+  sponsor?: PaywallSponsorOptions;
 }
 
 /** The outcome of settling a verified payment: the receipt header to add, or the 402 to answer instead. */
@@ -84,9 +103,10 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
   const assetsUrl = (options.assetsUrl ?? `${gatewayUrl}/sdk/`).replace(/\/?$/, "/");
   const accepts = priceOffers(options);
   const resourceOf = options.resourceUrl ?? ((request: Request) => request.url);
+  const sponsor = options.sponsor ? createSponsor(options.sponsor) : null;
 
-  const requirements = (request: Request): Promise<X402PaymentRequiredV2> =>
-    client.createX402Requirements({
+  const requirements = async (request: Request): Promise<X402PaymentRequiredV2> => {
+    const issued = await client.createX402Requirements({
       resource: {
         url: resourceOf(request),
         ...(options.description ? { description: options.description } : {}),
@@ -95,6 +115,8 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
       accepts,
       ...(options.maxTimeoutSeconds ? { maxTimeoutSeconds: options.maxTimeoutSeconds } : {}),
     });
+    return sponsor ? withFeePayer(issued, sponsor) : issued;
+  };
 
   /** The 402 answer in the form the client speaks. */
   const challenge = async (request: Request, form: X402Form | null, error?: string): Promise<Response> => {
@@ -126,7 +148,24 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
       paymentRequirements: { resource: resourceOf(request) },
       requireIssued: true,
     };
-    const verdict = await client.verifyX402Payment(params);
+    let sponsored: SponsoredPayment | null;
+    try {
+      sponsored = sponsor ? await sponsoredPayment(sponsor, payment.header) : null;
+    } catch (err) {
+      if (!(err instanceof SponsorRefused)) throw err;
+      return { kind: "respond", response: await challenge(request, payment.form, err.reason) };
+    }
+    // A sponsored payment is verified co-signed with the sponsor's next nonce, in the sponsor's turn.
+    const verdict = sponsored
+      ? await sponsored.sponsorship.inTurn(async (nonce) => {
+          const cosigned = await sponsored.sponsorship.cosign(nonce);
+          const value = await client.verifyX402Payment({
+            ...params,
+            paymentHeader: sponsored.header(cosigned.hex),
+          });
+          return { value, fate: "unused" as const };
+        })
+      : await client.verifyX402Payment(params);
     if (!verdict.isValid) {
       return {
         kind: "respond",
@@ -137,10 +176,21 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
       kind: "paid",
       payer: verdict.payer ?? "",
       async settle() {
-        const settled = await client.settleX402Payment({
-          ...params,
-          ...(options.waitForConfirmation ? { waitForConfirmation: true } : {}),
-        });
+        const settleWith = (paymentHeader: string) =>
+          client.settleX402Payment({
+            ...params,
+            paymentHeader,
+            ...(options.waitForConfirmation ? { waitForConfirmation: true } : {}),
+          });
+        // Co-signed again with the sponsor's next nonce now: others may have settled since verify.
+        const settled = sponsored
+          ? await sponsored.sponsorship.inTurn(async (nonce) => {
+              const cosigned = await sponsored.sponsorship.cosign(nonce);
+              const value = await settleWith(sponsored.header(cosigned.hex));
+              const reached = value.success || (await sponsored.sponsorship.reachedChain(cosigned.txid));
+              return { value, fate: reached ? ("consumed" as const) : ("unknown" as const) };
+            })
+          : await settleWith(params.paymentHeader);
         if (!settled.success) {
           return {
             ok: false,
@@ -159,6 +209,49 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
   };
 
   return { gate, handle: (request, serve) => handleWith(gate, request, serve) };
+}
+
+/** Every offer names the merchant's sponsor as `extra.feePayer` (its address on the offer's network). */
+function withFeePayer(required: X402PaymentRequiredV2, sponsor: PaywallSponsor): X402PaymentRequiredV2 {
+  return {
+    ...required,
+    accepts: required.accepts.map((offer) => ({
+      ...offer,
+      extra: { ...offer.extra, feePayer: sponsor.feePayer(offer.network) },
+    })),
+  };
+}
+
+/** A payment carrying a sponsored transaction, and its header with the co-signed one in its place. */
+interface SponsoredPayment {
+  sponsorship: Sponsorship;
+  header(cosignedHex: string): string;
+}
+
+/**
+ * The sponsorship of the transaction a v2 or v1 payment carries (`payload.transaction`), or null
+ * when it carries none (SPEC.md's txid, a malformed header: the gateway answers those) or an
+ * unsponsored one. Throws SponsorRefused when the paywall will not sponsor it.
+ */
+async function sponsoredPayment(
+  sponsor: PaywallSponsor,
+  paymentHeader: string,
+): Promise<SponsoredPayment | null> {
+  let decoded: Json;
+  try {
+    decoded = decodeX402Header(paymentHeader);
+  } catch {
+    return null;
+  }
+  const payload = isObject(decoded.payload) ? decoded.payload : null;
+  if (!payload || typeof payload.transaction !== "string") return null;
+  const sponsorship = await sponsor.sponsorshipOf(payload.transaction);
+  if (!sponsorship) return null;
+  return {
+    sponsorship,
+    header: (cosignedHex) =>
+      encodeX402Header({ ...decoded, payload: { ...payload, transaction: cosignedHex } }),
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ export async function startStack(): Promise<TestStack> {
         devnet: "off",
         stacksApiUrl: devnet.url,
         fxSource: `fixed:${TEST_USD_PER_BTC}`,
+        stxFxSource: "fixed:0.5",
         publicUrl: "https://pay.example.test",
         rateLimitIpPerSecond: 0,
         rateLimitKeyPerSecond: 0,

@@ -6,6 +6,8 @@ import * as x402 from "./004-x402.ts";
 import * as x402Requirements from "./005-x402-requirements.ts";
 import * as security from "./006-security.ts";
 import * as transferOwnership from "./007-transfer-ownership.ts";
+import * as stx from "./008-stx.ts";
+import * as x402AccountNonce from "./009-x402-account-nonce.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "005-x402-requirements": x402Requirements,
   "006-security": security,
   "007-transfer-ownership": transferOwnership,
+  "008-stx": stx,
+  "009-x402-account-nonce": x402AccountNonce,
 };
 
 export const migrationProvider: MigrationProvider = {

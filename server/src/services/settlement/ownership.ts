@@ -1,4 +1,4 @@
-import type { TokenInfo } from "@spay/protocol";
+import { assetIdentifier, type TokenInfo } from "@spay/protocol";
 import { normalizeTxid } from "../../chain/client.ts";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Config } from "../../config.ts";
@@ -110,7 +110,7 @@ export async function routeTransfer(
       if (tx.tx_status === "pending" || (tx.tx_status === "success" && tx.canonical === false))
         return { kind: "unmatched_not_final" };
       if (tx.tx_status !== "success") return { kind: "none", reason: `transaction_failed:${tx.tx_status}` };
-      const credited = creditedTo(tx, `${owner.token.contractId}::${owner.token.assetName}`, owner.recipient);
+      const credited = creditedTo(tx, assetIdentifier(owner.token), owner.recipient);
       if (!credited || credited.amount <= 0n) return { kind: "none", reason: "nothing_moved" };
       const inserted = await db
         .insertInto("unmatched_transfers")

@@ -255,6 +255,30 @@ describe("x402 facilitator", () => {
     expect(results.map((r) => r.body.success).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.body.success)?.body.errorReason).toBe("duplicate_settlement");
   });
+
+  it("two different payments spending one account nonce (a replacement): only one is claimed, the other is a duplicate", async () => {
+    const payer = nextPayer();
+    const [first, second] = [requirementV2(), requirementV2()];
+    const sign = (r: ReturnType<typeof requirementV2>) =>
+      signTransfer(payer, { amount: 1000n, to: merchant.wallet.address, memo: r.extra.nonce as string });
+    const [txA, txB] = await Promise.all([sign(first), sign(second)]);
+    expect(txA.txid()).not.toBe(txB.txid());
+    const results = await Promise.all(
+      [
+        [first, txA],
+        [second, txB],
+      ].map(([r, tx]) =>
+        call("/v1/x402/settle", {
+          paymentPayload: v2Payload(r as typeof first, (tx as typeof txA).serialize()),
+          paymentRequirements: r,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body.success).sort()).toEqual([false, true]);
+    // Both passed verify (the nonce was the account's next); the claim on (payer, nonce) decides,
+    // before either is broadcast — not the node, which a replace-by-fee could fool.
+    expect(results.find((r) => !r.body.success)?.body.errorReason).toBe("duplicate_settlement");
+  });
 });
 
 describe("x402 rejections (verify)", () => {

@@ -3,6 +3,7 @@
  * issued terms, the transfer behind the proof, whether it was used, the payer's account — and
  * applies them. Settling is settle.ts.
  */
+import { assetIdentifier } from "@spay/protocol";
 import {
   type PaymentProof,
   type PaymentRequirement,
@@ -143,12 +144,19 @@ export async function checkPayment(
     throw new X402Error("duplicate_settlement", "this payment was already settled");
   if (transfer.nonce !== null) {
     const token = tokenByContract(ctx, transfer.contract);
-    const [nextNonce, balances] = await Promise.all([
+    const { sponsor } = transfer;
+    const [nextNonce, balances, sponsorAccount] = await Promise.all([
       ctx.chain.getNextNonce(transfer.payer),
       ctx.chain.getBalances(transfer.payer),
+      // A sponsored transfer's fee and second nonce are the sponsor's.
+      sponsor === null
+        ? undefined
+        : Promise.all([ctx.chain.getNextNonce(sponsor), ctx.chain.getBalances(sponsor)]).then(
+            ([next, held]) => ({ nextNonce: next, stx: held.stx }),
+          ),
     ]);
-    const tokenBalance = token ? (balances.tokens.get(`${token.contractId}::${token.assetName}`) ?? 0n) : 0n;
-    checkAccount(transfer, { nextNonce, tokenBalance, stx: balances.stx });
+    const tokenBalance = token ? (balances.tokens.get(assetIdentifier(token)) ?? 0n) : 0n;
+    checkAccount(transfer, { nextNonce, tokenBalance, stx: balances.stx }, sponsorAccount);
   }
   return { transfer, ctx, requirement };
 }

@@ -5,6 +5,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Asset } from "../../domain/tokens.ts";
 import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
+import { usdPerToken } from "../pricing.ts";
 import { x402Context } from "./workspace-context.ts";
 
 /** One way to pay: a token and its price, either exact atomic units or a dollar price. */
@@ -34,8 +35,10 @@ export async function issueRequirements(deps: Deps, scope: WorkspaceScope, input
   const maxTimeoutSeconds = input.maxTimeoutSeconds ?? DEFAULT_MAX_TIMEOUT_SECONDS;
   const now = nowSeconds();
   const expiresAt = now + maxTimeoutSeconds;
-  const needsRate = input.accepts.some((o) => o.asset === "sbtc" && o.amount === undefined);
-  const usdPerBtc = needsRate ? (await deps.fx.current()).usdPerBtc : 0;
+  const rates = new Map<Asset, number>();
+  for (const offer of input.accepts)
+    if (offer.amount === undefined && !rates.has(offer.asset))
+      rates.set(offer.asset, (await usdPerToken(deps, offer.asset)) ?? 1);
   const accepts = input.accepts.map((offer) => {
     const token = ctx.tokens[offer.asset];
     let amount: bigint;
@@ -43,7 +46,7 @@ export async function issueRequirements(deps: Deps, scope: WorkspaceScope, input
       amount =
         offer.amount !== undefined
           ? BigInt(offer.amount)
-          : usdToAtomicUnits(offer.price ?? "", token, usdPerBtc);
+          : usdToAtomicUnits(offer.price ?? "", token, rates.get(offer.asset) ?? 0);
     } catch (err) {
       throw new ApiError("parameter_invalid", {
         param: "accepts",

@@ -19,6 +19,7 @@ import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { createPaymentIntent } from "../payment-intents.ts";
+import { atomicToCents, usdPerToken } from "../pricing.ts";
 import { trackTransfer } from "../settlement/track-transfer.ts";
 import { changeIntent } from "../settlement/transitions.ts";
 import { type CheckOptions, checkPayment, type StatedRequirement } from "./facilitator.ts";
@@ -94,7 +95,10 @@ export async function settlePayment(
   return { success: true, ...answer, payment_intent_id: intentId };
 }
 
-/** Claims the payment: false when its txid or nonce was claimed first. */
+/**
+ * Claims the payment: false when its txid, its requirement's nonce, or (for a signed transaction)
+ * the payer's account nonce was claimed first.
+ */
 async function claim(
   deps: Deps,
   scope: WorkspaceScope,
@@ -109,6 +113,7 @@ async function claim(
         workspace_id: scope.workspaceId,
         nonce: requirement.nonce,
         payer: transfer.payer,
+        account_nonce: transfer.nonce === null ? null : transfer.nonce.toString(),
         amount: transfer.amount.toString(),
         asset: transfer.contract,
         network: requirement.network,
@@ -138,12 +143,13 @@ async function recordIntent(
   // Verified before: the transfer pays a token the gateway settles, to the workspace's payout address.
   const token = tokenByContract(ctx, transfer.contract);
   if (!token) throw new Error(`x402: ${transfer.contract} passed verification but is not a registered token`);
-  const usdPerBtc = token.asset === "sbtc" ? (await deps.fx.current()).usdPerBtc : null;
   // Cents for reporting only; the exact amount is amount_asset. Sub-cent calls round down to 0.
-  const amountMinor =
-    usdPerBtc !== null
-      ? Math.floor((Number(transfer.amount) / 1e8) * usdPerBtc * 100)
-      : Number(transfer.amount / 10_000n);
+  const amountMinor = atomicToCents(
+    token.asset,
+    transfer.amount,
+    token.decimals,
+    await usdPerToken(deps, token.asset),
+  );
   const now = nowSeconds();
   const intent = await createPaymentIntent(deps, scope, {
     amount_minor: amountMinor,

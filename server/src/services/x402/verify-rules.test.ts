@@ -8,6 +8,7 @@ import {
   holdToIssued,
   type IssuedTerms,
   type Payee,
+  type SponsorAccount,
 } from "./verify-rules.ts";
 
 const NETWORK = X402_NETWORKS.testnet;
@@ -40,6 +41,9 @@ const transfer: TransferFacts = {
   network: NETWORK,
   nonce: 7n,
   fee: 2000n,
+  sponsor: null,
+  sponsorNonce: null,
+  feePayer: "ST3PAYER",
 };
 const issued: IssuedTerms = {
   nonce: "n-1",
@@ -135,6 +139,35 @@ describe("x402 verify rules: the payer's account (signed transfers)", () => {
   });
 });
 
+describe("x402 verify rules: a sponsored transfer's fee is the sponsor's", () => {
+  const sponsored: Partial<TransferFacts> = {
+    sponsor: "ST3SPONSOR",
+    sponsorNonce: 40n,
+    feePayer: "ST3SPONSOR",
+  };
+  const check = (
+    sponsor: Partial<SponsorAccount>,
+    account: Partial<Parameters<typeof checkAccount>[1]> = {},
+  ) =>
+    reasonOf(() =>
+      checkAccount(
+        { ...transfer, ...sponsored },
+        { nextNonce: 7n, tokenBalance: 1000n, stx: 2000n, ...account },
+        { nextNonce: 40n, stx: 2000n, ...sponsor },
+      ),
+    );
+
+  it("the payer needs its tokens and nonce but no STX", () => {
+    expect(check({}, { stx: 0n })).toBe("passes");
+    expect(check({}, { tokenBalance: 999n })).toBe("insufficient_funds");
+    expect(check({}, { nextNonce: 8n })).toBe("invalid_nonce");
+  });
+  it("the sponsor covers the fee and spends its next nonce", () => {
+    expect(check({ stx: 1999n })).toBe("insufficient_funds");
+    expect(check({ nextNonce: 41n })).toBe("invalid_nonce");
+  });
+});
+
 describe("x402 verify rules: issued terms", () => {
   const hold = (r: Partial<PaymentRequirement>) =>
     reasonOf(() => holdToIssued({ ...requirement, ...r }, issued));
@@ -151,5 +184,36 @@ describe("x402 verify rules: issued terms", () => {
     const held = holdToIssued({ ...requirement, expiresAt: NOW + 10_000 }, issued);
     expect(held.expiresAt).toBe(NOW + 300);
     expect(held.network).toBe(NETWORK);
+  });
+});
+
+describe("native STX payments (issue 16, item 3)", () => {
+  const stxRequirement: PaymentRequirement = { ...requirement, asset: "STX", amount: 2000n };
+  const stxTransfer: TransferFacts = {
+    ...transfer,
+    contract: "STX",
+    functionName: "token-transfer",
+    amount: 2000n,
+  };
+
+  it("an STX token-transfer of the amount, to the payee, with the nonce as memo, passes", () => {
+    expect(reasonOf(() => checkTransfer(stxRequirement, stxTransfer, NETWORK))).toBe("passes");
+  });
+
+  it("a SIP-010 call naming the STX asset is not an STX payment", () => {
+    expect(
+      reasonOf(() => checkTransfer(stxRequirement, { ...stxTransfer, functionName: "transfer" }, NETWORK)),
+    ).toBe("invalid_transaction");
+  });
+
+  it("an STX transfer does not pay a USDC requirement, nor a USDC transfer an STX one", () => {
+    expect(reasonOf(() => checkTransfer(requirement, stxTransfer, NETWORK))).toBe("asset_mismatch");
+    expect(reasonOf(() => checkTransfer(stxRequirement, transfer, NETWORK))).toBe("asset_mismatch");
+  });
+
+  it("the payer's STX cover the amount and the fee together", () => {
+    const account = { nextNonce: 7n, tokenBalance: 0n, stx: 4000n };
+    expect(reasonOf(() => checkAccount(stxTransfer, account))).toBe("passes");
+    expect(reasonOf(() => checkAccount(stxTransfer, { ...account, stx: 3999n }))).toBe("insufficient_funds");
   });
 });

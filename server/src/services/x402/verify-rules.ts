@@ -4,8 +4,9 @@
  * nonce, network, scheme, account nonce and funds. Each failed rule throws the X402Error whose
  * reason the facilitator answers with.
  */
+import { STX_ASSET_ID } from "@spay/protocol";
 import { type PaymentRequirement, X402_SCHEME, X402Error } from "@spay/protocol/x402";
-import type { TransferFacts } from "../../domain/x402/transfer.ts";
+import { STX_TRANSFER_FUNCTION, type TransferFacts } from "../../domain/x402/transfer.ts";
 
 /** The terms this gateway issued under a nonce (an `x402_requirements` row). */
 export interface IssuedTerms {
@@ -96,7 +97,10 @@ export function memoMustBeNonce(proof: { kind: "transaction" | "txid" }, boundBy
   return !(boundByEcho && proof.kind === "transaction");
 }
 
-/** The transfer pays exactly the requirement: network, token, SIP-010 transfer, payee, amount, memo. */
+/**
+ * The transfer pays exactly the requirement: network, token, SIP-010 transfer (or, for `STX`, a
+ * native token-transfer), payee, amount, memo.
+ */
 export function checkTransfer(
   requirement: PaymentRequirement,
   transfer: TransferFacts,
@@ -107,8 +111,12 @@ export function checkTransfer(
     throw new X402Error("invalid_network", "the transaction is for another network");
   if (transfer.contract !== requirement.asset)
     throw new X402Error("asset_mismatch", `pays ${transfer.contract}, not ${requirement.asset}`);
-  if (transfer.functionName !== "transfer")
-    throw new X402Error("invalid_transaction", "the call is not a SIP-010 transfer");
+  const native = requirement.asset === STX_ASSET_ID;
+  if (transfer.functionName !== (native ? STX_TRANSFER_FUNCTION : "transfer"))
+    throw new X402Error(
+      "invalid_transaction",
+      native ? "the payment is not an STX token-transfer" : "the call is not a SIP-010 transfer",
+    );
   if (transfer.recipient !== requirement.payTo)
     throw new X402Error("recipient_mismatch", "the transfer pays another address");
   if (transfer.amount !== requirement.amount)
@@ -126,13 +134,42 @@ export interface PayerAccount {
   stx: bigint;
 }
 
-/** A signed transfer will be mined: it uses the account's next nonce and the payer covers amount and fee. */
-export function checkAccount(transfer: TransferFacts, account: PayerAccount): void {
+/** What the chain says of the sponsor of a signed sponsored transfer: it pays the fee. */
+export interface SponsorAccount {
+  nextNonce: bigint;
+  /** micro-STX, for the fee. */
+  stx: bigint;
+}
+
+/**
+ * A signed transfer will be mined: it uses the account's next nonce and the payer covers amount and
+ * fee. A sponsored transfer's fee is the sponsor's (SIP-005): the sponsor's STX cover it and its
+ * sponsor nonce is the sponsor's next, and the payer needs no STX.
+ */
+export function checkAccount(transfer: TransferFacts, account: PayerAccount, sponsor?: SponsorAccount): void {
   if (transfer.nonce !== null && transfer.nonce !== account.nextNonce)
     throw new X402Error(
       "invalid_nonce",
       `account nonce is ${account.nextNonce}, the transaction uses ${transfer.nonce}`,
     );
-  if (account.tokenBalance < transfer.amount || account.stx < (transfer.fee ?? 0n))
+  const payerFee = transfer.sponsor === null ? (transfer.fee ?? 0n) : 0n;
+  // An STX payment's amount comes out of the same STX balance as the fee.
+  const native = transfer.contract === STX_ASSET_ID;
+  const tokenNeeded = native ? 0n : transfer.amount;
+  const stxNeeded = native ? transfer.amount + payerFee : payerFee;
+  if (account.tokenBalance < tokenNeeded || account.stx < stxNeeded)
     throw new X402Error("insufficient_funds", "the payer cannot cover the amount and fee");
+  if (transfer.sponsor !== null && transfer.sponsorNonce !== null) checkSponsor(transfer, sponsor);
+}
+
+/** The sponsor of a signed sponsored transfer spends its next nonce and covers the fee. */
+function checkSponsor(transfer: TransferFacts, sponsor: SponsorAccount | undefined): void {
+  if (!sponsor) throw new Error("x402: the sponsor's account was not read for a sponsored transfer");
+  if (transfer.sponsorNonce !== sponsor.nextNonce)
+    throw new X402Error(
+      "invalid_nonce",
+      `the sponsor's account nonce is ${sponsor.nextNonce}, the transaction uses ${transfer.sponsorNonce}`,
+    );
+  if (sponsor.stx < (transfer.fee ?? 0n))
+    throw new X402Error("insufficient_funds", "the sponsor cannot cover the fee");
 }
