@@ -16,12 +16,9 @@ const RATE_SCALE = 10_000n; // rates kept to 4 decimal places, as the server doe
 
 function toBigInt(value: AmountInput): bigint {
   if (typeof value === "bigint") return value;
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer amount: ${value}`);
-    return BigInt(value);
-  }
-  if (!/^-?\d+$/.test(value.trim())) throw new RangeError(`Not an integer amount: '${value}'`);
-  return BigInt(value.trim());
+  const digits = typeof value === "number" ? (Number.isSafeInteger(value) ? `${value}` : "") : value.trim();
+  if (!/^-?\d+$/.test(digits)) throw new RangeError(`Not an integer amount: '${value}'`);
+  return BigInt(digits);
 }
 
 function groupThousands(digits: string): string {
@@ -62,7 +59,7 @@ export function formatSats(sats: AmountInput): string {
   const value = toBigInt(sats);
   const abs = value < 0n ? -value : value;
   if (abs >= SATS_PER_BTC) return `${decimal(value, 8, 3)} BTC`;
-  return `${groupThousands(value.toString())} ${abs === 1n ? "sat" : "sats"}`;
+  return `${groupThousands(value.toString())} sat${abs === 1n ? "" : "s"}`;
 }
 
 /** sBTC atomic units (8 decimals) with all 8 places: `18173` → `"0.00018173 sBTC"`. */
@@ -94,8 +91,9 @@ export function formatIntentAmount(
 
 /** An x402 scheme's price (SPEC.md §2): dollars for USDC (`sip10`), STX for `stx`, sBTC with 8 decimals otherwise. */
 export function formatX402Amount(scheme: Pick<X402Scheme, "asset_type" | "amount" | "decimals">): string {
-  if (scheme.asset_type === "sip10") return formatUsdc(scheme.amount, scheme.decimals ?? 6);
-  if (scheme.asset_type === "stx") return formatStx(scheme.amount, scheme.decimals ?? 6);
+  // An absent `decimals` takes each token's default (6).
+  if (scheme.asset_type === "sip10") return formatUsdc(scheme.amount, scheme.decimals);
+  if (scheme.asset_type === "stx") return formatStx(scheme.amount, scheme.decimals);
   return formatSbtc(scheme.amount);
 }
 
