@@ -10,6 +10,7 @@ const SECTIONS: [string, string][] = [
   ["settlement.md", "Settlement latency"],
   ["webhooks.md", "Webhook throughput and delay"],
   ["x402.md", "x402 paid requests"],
+  ["x402-pairings.md", "x402 per pairing"],
   ["sdk-sizes.md", "SDK bundle sizes"],
   ["pages.md", "Page weights and time to first render"],
   ["start-time.md", "Start time (pnpm start to a healthy /health)"],

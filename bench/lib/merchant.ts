@@ -31,6 +31,8 @@ export async function createMerchant(url: string): Promise<{
   sk: string;
   pk: string;
   workspaceId: string;
+  /** The verified payout wallet's address: where the merchant's payments go (an x402 `payTo`). */
+  payoutAddress: string;
   /** The merchant's dashboard session: its token and user, as the dashboard stores them. */
   session: { token: string; user: Record<string, unknown> };
 }> {
@@ -71,6 +73,7 @@ export async function createMerchant(url: string): Promise<{
     sk: keys.find((k) => k.type === "sk")!.key,
     pk: keys.find((k) => k.type === "pk")!.key,
     workspaceId: ws.id,
+    payoutAddress: address,
     session: { token, user },
   };
 }

@@ -5,11 +5,20 @@
  */
 
 export {
+  BAZAAR,
+  type BazaarDeclaration,
+  declareBazaar,
+  declarePaymentIdentifier,
   decodeX402Header,
   encodeX402Header,
+  isValidPaymentId,
+  OFFER_RECEIPT,
+  PAYMENT_IDENTIFIER,
   paymentHeader,
   readChallenge,
   readReceipt,
+  readSignedOffers,
+  readSignedReceipt,
   SPEC_PROOF_VERSION,
   toSpecRequirements,
   toV1,
@@ -18,17 +27,27 @@ export {
   X402_SCHEME,
   type X402AcceptV1,
   type X402AcceptV2,
+  type X402BazaarExtension,
+  type X402BazaarInfo,
   type X402Challenge,
+  type X402DiscoveryAccept,
+  type X402DiscoveryItem,
+  type X402DiscoveryManifest,
   X402Error,
   /** The codec's error, by its earlier name. */
   X402Error as X402ProtocolError,
   type X402Extra,
   type X402Form,
   type X402Offer,
+  type X402OfferPayload,
   type X402PayloadData,
+  type X402PaymentIdentifierExtension,
   type X402PaymentRequiredV1,
   type X402PaymentRequiredV2,
   type X402Receipt,
+  type X402ReceiptPayload,
+  type X402SignedOffer,
+  type X402SignedReceipt,
   type X402SpecScheme,
 } from "@spay/protocol/x402";
 export {
@@ -70,3 +89,29 @@ export {
   type X402Signer,
   type X402SignRequest,
 } from "./x402/agent/index.js";
+export {
+  type BazaarDiscoveryList,
+  type BazaarDiscoveryResource,
+  type DiscoverablePaywall,
+  type DiscoveryHandler,
+  WELL_KNOWN_X402,
+  x402Discovery,
+} from "./x402/discovery.js";
+export { generatePaymentId } from "./x402/payment-id.js";
+export {
+  didJwk,
+  JWS_ALG,
+  publicKeyJwk,
+  type ReceiptSigner,
+  type Secp256k1Jwk,
+  type SignedArtifactRefusal,
+  type SignerAuthorization,
+  signedPayload,
+  signOffer,
+  signReceipt,
+  stacksReceiptSigner,
+  type Verified,
+  type VerifyReceiptOptions,
+  verifyOffer,
+  verifyReceipt,
+} from "./x402/signed-receipts.js";

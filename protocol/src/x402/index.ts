@@ -4,8 +4,38 @@
  * / `X-PAYMENT-RESPONSE`) and SPEC.md's proof form. No Node or DOM APIs.
  */
 export { base64Decode, base64Encode, utf8Decode, utf8Encode } from "./base64.ts";
+export {
+  BAZAAR,
+  type BazaarDeclaration,
+  type BodyType,
+  declareBazaar,
+  isBodyMethod,
+  type X402BazaarExtension,
+  type X402BazaarInfo,
+  type X402DiscoveryAccept,
+  type X402DiscoveryItem,
+  type X402DiscoveryManifest,
+  type X402DiscoveryResource,
+} from "./bazaar.ts";
 export type { X402FacilitatorParams, X402SettleResult, X402VerifyResult } from "./facilitator.ts";
 export { decodeX402Header, encodeX402Header, MAX_HEADER_LENGTH } from "./header.ts";
+export {
+  base64UrlDecode,
+  canonicalJson,
+  OFFER_RECEIPT,
+  OFFER_RECEIPT_VERSION,
+  OFFERS_JWS_SCHEMA,
+  offersExtension,
+  RECEIPT_JWS_SCHEMA,
+  readSignedOffers,
+  readSignedReceipt,
+  receiptExtension,
+  signedPayload,
+  type X402OfferPayload,
+  type X402ReceiptPayload,
+  type X402SignedOffer,
+  type X402SignedReceipt,
+} from "./offer-receipt.ts";
 export {
   type PaymentProof,
   parsePaymentProof,
@@ -16,6 +46,19 @@ export {
   type X402PayloadData,
   type X402Receipt,
 } from "./payment.ts";
+export {
+  declarePaymentIdentifier,
+  isValidPaymentId,
+  PAYMENT_ID_MAX_LENGTH,
+  PAYMENT_ID_MIN_LENGTH,
+  PAYMENT_ID_PATTERN,
+  PAYMENT_IDENTIFIER,
+  PAYMENT_IDENTIFIER_SCHEMA,
+  paymentIdentifierDeclared,
+  readPaymentIdentifier,
+  withPaymentIdentifier,
+  type X402PaymentIdentifierExtension,
+} from "./payment-identifier.ts";
 export { usdToAtomicUnits } from "./price.ts";
 export {
   caip2Network,

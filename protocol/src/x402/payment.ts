@@ -134,6 +134,8 @@ export function paymentHeader(
   offer: X402Offer,
   payload: X402PayloadData,
   payer: string,
+  /** v2 only: the payment's `extensions` (the client's echo, e.g. its `payment-identifier`). */
+  extensions?: Json | null,
 ): { name: string; value: string } {
   if (offer.form === "v2") {
     return {
@@ -143,6 +145,7 @@ export function paymentHeader(
         ...(challenge.resource ? { resource: challenge.resource } : {}),
         accepted: offer.raw,
         payload,
+        ...(extensions ? { extensions } : {}),
       }),
     };
   }
@@ -176,6 +179,8 @@ export interface X402Receipt {
   network: string;
   payer?: string;
   errorReason?: string;
+  /** Extensions of the settlement response (a signed `offer-receipt` receipt). */
+  extensions?: Json;
 }
 
 /** The receipt header for a payment in `form`: `PAYMENT-RESPONSE` (v2) or `X-PAYMENT-RESPONSE`. */
@@ -195,5 +200,6 @@ export function readReceipt(headers: { get(name: string): string | null }): X402
     network: typeof json.network === "string" ? json.network : "",
     ...(typeof json.payer === "string" ? { payer: json.payer } : {}),
     ...(typeof json.errorReason === "string" ? { errorReason: json.errorReason } : {}),
+    ...(isObject(json.extensions) ? { extensions: json.extensions } : {}),
   };
 }

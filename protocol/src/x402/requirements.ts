@@ -52,6 +52,8 @@ export interface X402PaymentRequiredV2 {
   error?: string;
   resource: { url: string; description: string; mimeType: string };
   accepts: X402AcceptV2[];
+  /** x402 v2 extensions (`payment-identifier`, `offer-receipt`, `bazaar`, …), by key. */
+  extensions?: Json;
 }
 
 /** One way to pay, x402 v1. */
@@ -216,6 +218,8 @@ export interface X402Challenge {
   error: string | null;
   /** The v2 `resource` object, echoed back in the payment. */
   resource: unknown;
+  /** The v2 `extensions` object, or null (v1 and SPEC.md's form carry none). */
+  extensions?: Json | null;
 }
 
 /**
@@ -236,6 +240,7 @@ export function readChallenge(headerValue: string | null, body: unknown): X402Ch
       offers: accepts.map((a) => readOffer("v2", a, resource)),
       error: str(v2.error) || null,
       resource: v2.resource,
+      extensions: isObject(v2.extensions) ? v2.extensions : null,
     };
   }
   if (isObject(body) && body.x402Version === 1 && Array.isArray(body.accepts)) {

@@ -5,7 +5,12 @@
  * passes a `next` function third).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createPaywall, type PaywallGate, type PaywallOptions } from "../../x402/paywall/core.js";
+import {
+  createPaywall,
+  type PaywallCore,
+  type PaywallGate,
+  type PaywallOptions,
+} from "../../x402/paywall/core.js";
 import { expressMiddleware } from "../../x402/paywall/express.js";
 import { type FetchPaywall, fetchWrapper } from "../../x402/paywall/fetch.js";
 import { type HonoContextLike, honoMiddleware } from "../../x402/paywall/hono.js";
@@ -25,6 +30,8 @@ export interface Paywall {
   handle(request: Request, serve: (request: Request) => Promise<Response>): Promise<Response>;
   /** The decision alone (402 to send, or a verified payment to settle after serving). */
   gate(request: Request): Promise<PaywallGate>;
+  /** This endpoint for `x402Discovery` (`/.well-known/x402`). */
+  describe?: PaywallCore["describe"];
 }
 
 /**
@@ -43,5 +50,6 @@ export function paywall(options: PaywallOptions): Paywall {
   middleware.fetch = fetchWrapper(core);
   middleware.handle = core.handle;
   middleware.gate = core.gate;
+  if (core.describe) middleware.describe = core.describe;
   return middleware;
 }

@@ -26,8 +26,14 @@ export interface X402Payment {
   /** Account nonce and fee (µSTX) of the transfer. */
   nonce: bigint;
   fee: bigint;
-  /** The server's receipt (`PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE`), when it sent one. */
+  /**
+   * The server's receipt (`PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE`), when it sent one; a signed
+   * receipt (offer-and-receipt) is in its `extensions["offer-receipt"].info.receipt`: check it
+   * with `verifyReceipt(payment.receipt, { signer })`.
+   */
   receipt: X402Receipt | null;
+  /** The `payment-identifier` the payment carried (when the server declared the extension). */
+  paymentId?: string;
   /** The server's reason, for a rejected payment. */
   rejectionReason?: string;
 }
@@ -49,7 +55,9 @@ export function getPayment(response: Response): X402Payment | undefined {
 
 /**
  * The server's receipt on a paid answer (`PAYMENT-RESPONSE`, or v1's `X-PAYMENT-RESPONSE`):
- * `{success, transaction, network, payer}`; null without one. Throws `X402Error` on a
+ * `{success, transaction, network, payer, extensions?}`; null without one. A merchant that signs
+ * receipts puts the signed one in `extensions["offer-receipt"].info.receipt`; `verifyReceipt`
+ * checks it. Throws `X402Error` on a
  * malformed header. x402's `decodeXPaymentResponse(header)` is `decodeX402Header` here.
  */
 export function getPaymentReceipt(response: Response): X402Receipt | null {

@@ -7,14 +7,17 @@
  */
 
 import {
+  type Json,
   paymentHeader,
   readReceipt,
+  withPaymentIdentifier,
   type X402Form,
   type X402Offer,
   type X402PayloadData,
   type X402Receipt,
 } from "@spay/protocol/x402";
 import { getAddressFromPublicKey } from "@stacks/transactions";
+import { generatePaymentId } from "../payment-id.js";
 import { X402PaymentError } from "./errors.js";
 import { type NonceManager, type NonceOutcome, sharedNonceManager } from "./nonce-manager.js";
 import { chooseOffer, DEFAULT_FORM_ORDER, isExpired, type OfferChoice } from "./offer-selection.js";
@@ -66,6 +69,14 @@ export interface X402AgentBaseOptions extends PaymentPolicyOptions {
   onRejected?: "return" | "throw" | undefined;
   /** Payments from one account are serialized through this (default: one manager per process). */
   nonceManager?: NonceManager | undefined;
+  /**
+   * x402's `payment-identifier`: when the server declares it, each call's payment carries an
+   * identifier (`extensions["payment-identifier"].info.id`), fresh per call unless this gives one
+   * (say, your order id: 16-128 of `[a-zA-Z0-9_-]`), and a paid retry whose answer was lost (the
+   * connection failed, or a `503` with `Retry-After`) is sent again, identical, once: the server
+   * answers it from its record instead of charging again. `false`: never send one.
+   */
+  paymentIdentifier?: false | ((request: Request) => string | undefined) | undefined;
 }
 
 /** Options of `wrapFetchWithPayment`: the policy, and the key as a private key or a signer. */
@@ -126,6 +137,8 @@ interface Agent {
 /** One payment: the request it pays for, the offer, the payer and the fee. */
 interface Attempt {
   request: Request;
+  /** The payment's `extensions` (v2): the echoed `payment-identifier` with this call's id. */
+  extensions: Json | null;
   choice: OfferChoice;
   payer: Payer;
   /** 0 when sponsored. */
@@ -208,6 +221,7 @@ export function wrapFetchWithPayment(fetchImpl: RequestHandler, options: X402Age
     const sponsored = isSponsored(choice.offer);
     const attempt: Attempt = {
       request,
+      extensions: identifiedExtensions(options, choice, request),
       choice,
       payer: await payerOf(),
       fee: sponsored ? 0n : fee,
@@ -250,17 +264,69 @@ async function signFor(agent: Agent, attempt: Attempt, nonce: bigint): Promise<S
   });
 }
 
-/** The retry with the payment header. */
+/**
+ * The extensions a v2 payment sends: the server's `payment-identifier` declaration echoed with an
+ * id (the caller's, or a fresh one for this call); null when the server declared none.
+ */
+function identifiedExtensions(options: X402AgentOptions, choice: OfferChoice, request: Request): Json | null {
+  if (options.paymentIdentifier === false || choice.offer.form !== "v2") return null;
+  const id =
+    (options.paymentIdentifier ? options.paymentIdentifier(request) : undefined) ?? generatePaymentId();
+  try {
+    return withPaymentIdentifier(choice.challenge.extensions, id);
+  } catch (err) {
+    throw new X402PaymentError("invalid_options", "paymentIdentifier gave an invalid identifier", {
+      cause: err,
+    });
+  }
+}
+
+/** Seconds the agent waits, at most, before sending an identified payment again. */
+const RESEND_WAIT_CAP_SECONDS = 5;
+
+/** Whether an answer to an identified payment is worth sending the same payment again: busy or unreachable. */
+function resendWait(response: Response): number | null {
+  if (response.status !== 503) return null;
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return Number.isFinite(retryAfter) && retryAfter >= 0
+    ? Math.min(retryAfter, RESEND_WAIT_CAP_SECONDS)
+    : null;
+}
+
+/**
+ * The retry with the payment header. A payment with an identifier whose answer was lost (the
+ * request failed, or a 503 with Retry-After) is sent once more, identical: the server answers it
+ * from its record of the identifier, so it is never charged twice.
+ */
 async function sendPayment(
   agent: Agent,
   attempt: Attempt,
   payload: X402PayloadData,
 ): Promise<{ response: Response; receipt: X402Receipt | null }> {
   const { challenge, offer } = attempt.choice;
-  const header = paymentHeader(challenge, offer, payload, attempt.payer.address);
-  const response = await agent.fetchImpl(withPaymentHeader(attempt.request, header));
+  const header = paymentHeader(challenge, offer, payload, attempt.payer.address, attempt.extensions);
+  const send = () => agent.fetchImpl(withPaymentHeader(attempt.request, header));
+  let response: Response;
+  try {
+    response = await send();
+  } catch (err) {
+    if (!attempt.extensions) throw err;
+    response = await send();
+    return { response, receipt: receiptOf(response) };
+  }
+  const wait = attempt.extensions ? resendWait(response) : null;
+  if (wait !== null) {
+    await response.body?.cancel();
+    await sleep(wait * 1000);
+    response = await send();
+  }
   return { response, receipt: receiptOf(response) };
 }
+
+const paymentIdOf = (extensions: Json | null): string | undefined => {
+  const ext = extensions?.["payment-identifier"] as { info?: { id?: string } } | undefined;
+  return ext?.info?.id;
+};
 
 /** A malformed receipt header does not undo a served resource: the payment just has no receipt. */
 function receiptOf(response: Response): X402Receipt | null {
@@ -296,6 +362,7 @@ async function describePayment(
     nonce,
     fee: attempt.fee,
     receipt,
+    ...(paymentIdOf(attempt.extensions) ? { paymentId: paymentIdOf(attempt.extensions) } : {}),
     ...(rejected ? { rejectionReason: receipt?.errorReason ?? (await rejectionReason(response)) } : {}),
   };
   return { response, payment };

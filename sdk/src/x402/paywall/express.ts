@@ -17,17 +17,27 @@ import {
   settleOrFail,
 } from "./core.js";
 
-export type { PaywallCore, PaywallGate, PaywallOptions } from "./core.js";
+export { x402Discovery } from "../discovery.js";
+export type {
+  PaymentIdentifierStore,
+  PaywallCore,
+  PaywallDiscovery,
+  PaywallGate,
+  PaywallListing,
+  PaywallOptions,
+} from "./core.js";
+export { memoryPaymentIdentifierStore } from "./core.js";
 
-export type ExpressPaywall = (
+export type ExpressPaywall = ((
   req: IncomingMessage,
   res: ServerResponse,
   next: (err?: unknown) => void,
-) => Promise<void>;
+) => Promise<void>) &
+  Pick<PaywallCore, "describe">;
 
 /** Gate, then hold the handler's answer until the payment settled. */
 export function expressMiddleware(core: PaywallCore): ExpressPaywall {
-  return async (req, res, next) => {
+  const middleware: ExpressPaywall = async (req, res, next) => {
     let decided: PaywallGate;
     try {
       decided = await core.gate(requestOf(req));
@@ -39,9 +49,11 @@ export function expressMiddleware(core: PaywallCore): ExpressPaywall {
       await sendResponse(res, decided.response);
       return;
     }
-    holdUntilSettled(res, decided.settle);
+    holdUntilSettled(res, decided);
     next();
   };
+  if (core.describe) middleware.describe = core.describe;
+  return middleware;
 }
 
 /** Express middleware selling the routes it guards per request over x402. */
@@ -74,11 +86,30 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 
 type Chunk = { chunk: unknown; encoding: BufferEncoding | undefined };
 
+/** The held answer as a Web Response (what a retry with the same payment identifier gets back). */
+function answerOf(res: ServerResponse, status: number, head: unknown[] | null, chunks: Chunk[]): Response {
+  const headers = new Headers();
+  const set = (name: string, value: unknown) => {
+    if (value === undefined) return;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+  };
+  for (const [name, value] of Object.entries(res.getHeaders())) set(name, value);
+  const given = head?.find((a): a is Record<string, unknown> => typeof a === "object" && a !== null);
+  for (const [name, value] of Object.entries(given ?? {})) set(name, value);
+  const body = Buffer.concat(
+    chunks.map(({ chunk, encoding }) =>
+      typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array),
+    ),
+  );
+  return new Response(body.byteLength > 0 ? body : null, { status, headers });
+}
+
 /**
  * Buffers what the handler writes; when it ends with a success status, settles and adds the
  * receipt header, or replaces the answer with the 402 (a payment that lost a race is not served).
  */
-function holdUntilSettled(res: ServerResponse, settle: () => Promise<SettleOutcome>): void {
+function holdUntilSettled(res: ServerResponse, paid: Extract<PaywallGate, { kind: "paid" }>): void {
+  const settle: () => Promise<SettleOutcome> = paid.settle;
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const chunks: Chunk[] = [];
   let head: unknown[] | null = null;
@@ -106,7 +137,8 @@ function holdUntilSettled(res: ServerResponse, settle: () => Promise<SettleOutco
   const finish = async (done: (() => void) | undefined) => {
     Object.assign(res, original);
     const status = typeof head?.[0] === "number" ? (head[0] as number) : res.statusCode;
-    if (status < 400) {
+    if (status >= 400) await paid.forget?.();
+    else {
       const outcome = await settleOrFail(settle);
       if (!outcome.ok) {
         for (const name of res.getHeaderNames()) res.removeHeader(name);
@@ -115,6 +147,8 @@ function holdUntilSettled(res: ServerResponse, settle: () => Promise<SettleOutco
         return;
       }
       res.setHeader(...outcome.header);
+      // Kept for a retry with the same payment identifier; sent below as written.
+      if (paid.remember) await paid.remember(answerOf(res, status, head, chunks)).catch(() => undefined);
     }
     if (head) (res.writeHead as (...args: unknown[]) => unknown)(...head);
     for (const { chunk, encoding } of chunks) {

@@ -7,7 +7,16 @@
  */
 import { createPaywall, type PaywallCore, type PaywallOptions } from "./core.js";
 
-export type { PaywallCore, PaywallGate, PaywallOptions } from "./core.js";
+export { x402Discovery } from "../discovery.js";
+export type {
+  PaymentIdentifierStore,
+  PaywallCore,
+  PaywallDiscovery,
+  PaywallGate,
+  PaywallListing,
+  PaywallOptions,
+} from "./core.js";
+export { memoryPaymentIdentifierStore } from "./core.js";
 
 export type FetchHandler<A extends unknown[]> = (
   request: Request,
@@ -15,14 +24,18 @@ export type FetchHandler<A extends unknown[]> = (
 ) => Response | Promise<Response>;
 
 /** Wraps fetch handlers with the paywall: extra arguments (env, context) pass through. */
-export type FetchPaywall = <A extends unknown[]>(
+export type FetchPaywall = (<A extends unknown[]>(
   handler: FetchHandler<A>,
-) => (request: Request, ...rest: A) => Promise<Response>;
+) => (request: Request, ...rest: A) => Promise<Response>) &
+  Pick<PaywallCore, "describe">;
 
 export function fetchWrapper(core: PaywallCore): FetchPaywall {
-  return (handler) =>
+  const wrap: FetchPaywall =
+    (handler) =>
     (request, ...rest) =>
       core.handle(request, async (r) => handler(r, ...rest));
+  if (core.describe) wrap.describe = core.describe;
+  return wrap;
 }
 
 /** A wrapper that sells what a fetch handler answers per request over x402. */

@@ -6,7 +6,16 @@
  */
 import { createPaywall, type PaywallCore, type PaywallOptions } from "./core.js";
 
-export type { PaywallCore, PaywallGate, PaywallOptions } from "./core.js";
+export { x402Discovery } from "../discovery.js";
+export type {
+  PaymentIdentifierStore,
+  PaywallCore,
+  PaywallDiscovery,
+  PaywallGate,
+  PaywallListing,
+  PaywallOptions,
+} from "./core.js";
+export { memoryPaymentIdentifierStore } from "./core.js";
 
 /** The part of Hono's `Context` the paywall uses. */
 export interface HonoContextLike {
@@ -14,11 +23,12 @@ export interface HonoContextLike {
   res: Response;
 }
 
-export type HonoPaywall = (c: HonoContextLike, next: () => Promise<void>) => Promise<Response | undefined>;
+export type HonoPaywall = ((c: HonoContextLike, next: () => Promise<void>) => Promise<Response | undefined>) &
+  Pick<PaywallCore, "describe">;
 
 /** Gate → serve → settle, the handler's answer read from and written to `c.res`. */
 export function honoMiddleware(core: PaywallCore): HonoPaywall {
-  return async (c, next) => {
+  const middleware: HonoPaywall = async (c, next) => {
     let served = false;
     const response = await core.handle(c.req.raw, async () => {
       served = true;
@@ -30,6 +40,8 @@ export function honoMiddleware(core: PaywallCore): HonoPaywall {
     c.res = response;
     return undefined;
   };
+  if (core.describe) middleware.describe = core.describe;
+  return middleware;
 }
 
 /** Hono middleware selling the routes it guards per request over x402. */
