@@ -3,11 +3,13 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import type { NotificationSource } from "./db/notifications.ts";
 import { answerClientErrors } from "./http/client-error.ts";
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
 import { portError } from "./http/port-error.ts";
 import { purgeExpiredChallenges } from "./services/auth.ts";
+import { ChangeFeed } from "./services/change-feed.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates, stxPriceFeed } from "./services/fx.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
@@ -38,11 +40,20 @@ export async function openDeps(
   opened?: DatabaseHandle,
 ): Promise<{ deps: Deps; database: DatabaseHandle }> {
   const database = opened ?? (await openMigratedDatabase(config));
-  return { deps: await createDeps(database.db, config, devnetUrl), database };
+  return { deps: await createDeps(database.db, config, devnetUrl, database.notifications), database };
 }
 
-/** The collaborators every route, service and worker receives. */
-export async function createDeps(db: Db, config: Config, devnetUrl: string | null = null): Promise<Deps> {
+/**
+ * The collaborators every route, service and worker receives. `notifications` is the database's
+ * LISTEN ({@link DatabaseHandle.notifications}); without it nothing is pushed to SSE streams, which
+ * then only re-read at their safety interval.
+ */
+export async function createDeps(
+  db: Db,
+  config: Config,
+  devnetUrl: string | null = null,
+  notifications: NotificationSource | null = null,
+): Promise<Deps> {
   return {
     db,
     config,
@@ -50,6 +61,7 @@ export async function createDeps(db: Db, config: Config, devnetUrl: string | nul
     stxUsd: stxPriceFeed(config.stxFxSource, config.fxCacheSeconds),
     secrets: await loadSecretBox(db, config),
     chains: chainClientsFor(config, devnetUrl),
+    changes: await ChangeFeed.start(notifications),
   };
 }
 
@@ -98,7 +110,7 @@ export async function startServer(
   try {
     server = await listen(app.fetch, config);
   } catch (error) {
-    await Promise.all([watcher?.stop(), webhooks?.stop()]);
+    await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close()]);
     await database.close();
     throw error;
   }
@@ -116,7 +128,8 @@ export async function startServer(
     deps,
     async close() {
       clearInterval(maintenance);
-      await Promise.all([watcher?.stop(), webhooks?.stop()]);
+      // The feed first: open SSE streams end, so the HTTP server's close is not held up by them.
+      await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

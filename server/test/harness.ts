@@ -88,7 +88,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
   let app: ReturnType<typeof createApp>;
   try {
     await migrateToLatest(database.db);
-    deps = await createDeps(database.db, config);
+    deps = await createDeps(database.db, config, null, database.notifications);
     app = createApp(deps);
   } catch (err) {
     // The test file's afterAll never sees an api to close: drop the private database here.

@@ -3,6 +3,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations/index.ts";
+import {
+  type NotificationSource,
+  pgliteNotifications,
+  pgNotifications,
+  TrackedSource,
+} from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -15,6 +21,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseTarget["kind"];
+  /** LISTEN on this database (PGlite in process, or a dedicated PostgreSQL connection); closed by close(). */
+  notifications: NotificationSource;
   close(): Promise<void>;
 }
 
@@ -30,7 +38,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return { db, kind: "pglite", close: () => db.destroy() };
+    const notifications = new TrackedSource(pgliteNotifications(pglite, db as Kysely<unknown>));
+    return { db, kind: "pglite", notifications, close: () => closeBoth(notifications, db) };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -50,7 +59,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // (mapped to 503 database_unavailable), and the pool discards it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", close: () => db.destroy() };
+  const notifications = new TrackedSource(pgNotifications({ connectionString: target.url }));
+  return { db, kind: "postgres", notifications, close: () => closeBoth(notifications, db) };
+}
+
+/** Listens first: a LISTEN connection outliving its database would only retry against nothing. */
+async function closeBoth(notifications: TrackedSource, db: Db): Promise<void> {
+  await notifications.closeAll();
+  await db.destroy();
 }
 
 /** Applies pending migrations; safe with several processes starting at once (Kysely takes a lock). */

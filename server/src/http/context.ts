@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { SecretBox } from "../domain/secret-box.ts";
 import type { HostResolver } from "../domain/ssrf.ts";
+import type { ChangeFeed } from "../services/change-feed.ts";
 import type { FxRates, UsdPriceFeed } from "../services/fx.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
 
@@ -29,6 +30,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Chain API per key environment (test → the sandbox chain, live → mainnet). */
   chains: ChainClients;
+  /** Committed intent and event changes pushed by the database (LISTEN/NOTIFY): what SSE streams wait on. */
+  changes: ChangeFeed;
   /** How webhook hosts are resolved for the SSRF check (default: the system resolver); tests inject one. */
   resolveHost?: HostResolver;
 }

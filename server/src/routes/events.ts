@@ -14,12 +14,20 @@ import {
 import { newRouter } from "../http/router.ts";
 import { EventSchema, EventWithDeliveriesSchema, WebhookSandboxTestResultSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
+import type { WakeReason } from "../services/change-feed.ts";
 import * as events from "../services/webhooks/events.ts";
 import { eventPayload } from "../services/webhooks/payload.ts";
 import { sendSandboxTest } from "../services/webhooks/sandbox-test.ts";
 
-const STREAM_POLL_MS = 500;
+/**
+ * The event stream re-reads when the database announces an event for the workspace (the change
+ * feed, LISTEN/NOTIFY), so an idle open stream runs no query; and, as a safety net against a
+ * notification lost in a way the feed cannot see, every {@link STREAM_SAFETY_READ_MS}.
+ */
+const STREAM_SAFETY_READ_MS = 30_000;
 const HEARTBEAT_MS = 15_000;
+/** Events read per query; a full batch is followed by the next one at once. */
+const STREAM_BATCH = 100;
 
 export function eventRoutes(deps: Deps) {
   const app = newRouter();
@@ -56,24 +64,52 @@ export function eventRoutes(deps: Deps) {
     }),
     async (c) => {
       const s = await scope(c);
-      let after = await events.latestEventSeq(deps, s, c.req.header("last-event-id"));
+      // Watch before reading where to start: an event committed after that read always wakes it.
+      const watch = deps.changes.watchEvents(s.workspaceId, s.env);
+      let after: number;
+      try {
+        after = await events.latestEventSeq(deps, s, c.req.header("last-event-id"));
+      } catch (error) {
+        watch.close();
+        throw error;
+      }
       return streamSSE(c, async (stream) => {
-        let lastBeat = Date.now();
-        while (!stream.aborted && !stream.closed) {
-          const batch = await events.eventsAfter(deps, s, after);
-          for (const event of batch) {
-            await stream.writeSSE({
-              id: event.id,
-              event: event.type,
-              data: JSON.stringify(eventPayload(event)),
-            });
-            after = event.seq;
+        stream.onAbort(() => watch.close());
+        try {
+          let lastBeat = Date.now();
+          let lastRead = 0;
+          let woke: WakeReason = "changed";
+          while (!stream.aborted && !stream.closed) {
+            if (woke === "changed" || Date.now() - lastRead >= STREAM_SAFETY_READ_MS) {
+              lastRead = Date.now();
+              const batch = await events.eventsAfter(deps, s, after, STREAM_BATCH);
+              for (const event of batch) {
+                await stream.writeSSE({
+                  id: event.id,
+                  event: event.type,
+                  data: JSON.stringify(eventPayload(event)),
+                });
+                after = event.seq;
+              }
+              // More may be waiting behind a full batch: read on without waiting.
+              if (batch.length === STREAM_BATCH) {
+                woke = "changed";
+                continue;
+              }
+            }
+            if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+              await stream.write(": keep-alive\n\n");
+              lastBeat = Date.now();
+            }
+            const now = Date.now();
+            woke = await watch.next(
+              Math.min(lastBeat + HEARTBEAT_MS, lastRead + STREAM_SAFETY_READ_MS) - now,
+            );
+            // The client left, or the server is shutting down (the feed closed every watch).
+            if (woke === "closed") break;
           }
-          if (Date.now() - lastBeat > HEARTBEAT_MS) {
-            await stream.write(": keep-alive\n\n");
-            lastBeat = Date.now();
-          }
-          await stream.sleep(STREAM_POLL_MS);
+        } finally {
+          watch.close();
         }
       });
     },

@@ -8,6 +8,7 @@ import * as security from "./006-security.ts";
 import * as transferOwnership from "./007-transfer-ownership.ts";
 import * as stx from "./008-stx.ts";
 import * as x402AccountNonce from "./009-x402-account-nonce.ts";
+import * as changeNotifications from "./010-change-notifications.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "007-transfer-ownership": transferOwnership,
   "008-stx": stx,
   "009-x402-account-nonce": x402AccountNonce,
+  "010-change-notifications": changeNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

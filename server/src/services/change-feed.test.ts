@@ -1,0 +1,354 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { IntentChange } from "@spay/protocol";
+import type { KyselyPlugin } from "kysely";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { waitFor } from "../../test/server-process.ts";
+import { createApp } from "../app.ts";
+import { pgNotifications } from "../db/notifications.ts";
+import { answerClientErrors } from "../http/client-error.ts";
+import type { Deps } from "../http/context.ts";
+import { ChangeFeed, parseChange } from "./change-feed.ts";
+import { changeIntent } from "./settlement/transitions.ts";
+
+/**
+ * Issue 17, item 2 — the payment-intent and event SSE streams are pushed by the database
+ * (LISTEN/NOTIFY from migration 010's triggers, fanned out by the change feed): a change reaches an
+ * open stream at once, and a stream waiting while nothing changes runs no query at all.
+ */
+
+let api: TestApi;
+let merchant: Merchant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  merchant = await setupMerchant(api);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Counts every query the app runs through `deps.db` (each result that comes back). */
+function countingDb(deps: Deps) {
+  const counter = { queries: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      counter.queries++;
+      return args.result;
+    },
+  };
+  return { db: deps.db.withPlugin(plugin), counter };
+}
+
+/** Serves the app over `deps` on a real socket (SSE needs one). */
+async function serveApp(deps: Deps) {
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: "127.0.0.1" });
+  answerClientErrors(server);
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An open SSE response, read in the background into `text`. */
+async function openStream(url: string, token: string) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const stream = { text: "", ended: false, close: () => abort.abort() };
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        stream.text += decoder.decode(value);
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    stream.ended = true;
+  })();
+  return stream;
+}
+
+async function newIntent(amount = 500) {
+  const res = await api.request("POST", "/v1/payment_intents", {
+    token: merchant.sk,
+    body: { amount_minor: amount },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; client_secret: string };
+}
+
+const intentStreamUrl = (base: string, pi: { id: string; client_secret: string }) =>
+  `${base}/v1/payment_intents/${pi.id}/stream?client_secret=${pi.client_secret}`;
+
+/** Applies a change with the one writer of intent status, in a transaction that locks the row. */
+async function applyChange(deps: Deps, id: string, change: IntentChange) {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await changeIntent(deps, trx, row, change);
+  });
+}
+
+/** The way the settlement watcher records a transaction seen in the mempool: a status, no outbox event. */
+const markPending = (deps: Deps, id: string) =>
+  applyChange(deps, id, {
+    status: "transaction_pending",
+    reason: "in_mempool",
+    txid: `0x${randomBytes(32).toString("hex")}`,
+    event: null,
+  });
+
+/** …and its first confirmation of two: again a status without an outbox event. */
+const markConfirmed = (deps: Deps, id: string) =>
+  applyChange(deps, id, { status: "transaction_confirmed", reason: "confirmations:1/2", event: null });
+
+describe("pushed streams: a change reaches an open stream at once, without polling", () => {
+  it("an intent stream shows a cancel within a second (its safety re-read is 30 s away)", async () => {
+    const served = await serveApp(api.deps);
+    try {
+      const pi = await newIntent(501);
+      const stream = await openStream(intentStreamUrl(served.url, pi), merchant.pk);
+      await waitFor(() => stream.text.includes("requires_payment_method"), 5_000, "the first message");
+      const changedAt = Date.now();
+      await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk });
+      await waitFor(() => stream.text.includes('"status":"canceled"'), 5_000, "the canceled message");
+      expect(Date.now() - changedAt).toBeLessThan(1_000);
+      await waitFor(() => stream.ended, 5_000, "the stream to end at the terminal status");
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("a status change that writes no outbox event (a transaction in the mempool) still reaches the intent stream", async () => {
+    const served = await serveApp(api.deps);
+    try {
+      const pi = await newIntent(502);
+      const stream = await openStream(intentStreamUrl(served.url, pi), merchant.pk);
+      await waitFor(() => stream.text.includes("requires_payment_method"), 5_000, "the first message");
+      const eventsBefore = await api.deps.db
+        .selectFrom("events")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      await markPending(api.deps, pi.id);
+      await waitFor(
+        () => stream.text.includes('"status":"transaction_pending"'),
+        2_000,
+        "the pending message",
+      );
+      const eventsAfter = await api.deps.db
+        .selectFrom("events")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(eventsAfter.n)).toBe(Number(eventsBefore.n));
+      stream.close();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("the event stream shows a new event within a second", async () => {
+    const served = await serveApp(api.deps);
+    try {
+      const stream = await openStream(`${served.url}/v1/events/stream`, merchant.sk);
+      await new Promise((r) => setTimeout(r, 200));
+      const changedAt = Date.now();
+      const pi = await newIntent(503);
+      await waitFor(() => stream.text.includes(pi.id), 5_000, "the created event");
+      expect(Date.now() - changedAt).toBeLessThan(1_000);
+      expect(stream.text).toContain("event: payment_intent.created");
+      stream.close();
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe("an idle open stream costs no queries", () => {
+  it("20 intent streams and 2 event streams, open while nothing changes, run no query for 2.5 s; a change then costs a read", async () => {
+    const { db, counter } = countingDb(api.deps);
+    const served = await serveApp({ ...api.deps, db });
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      const intents = [];
+      for (let i = 0; i < 20; i++) intents.push(await newIntent(600 + i));
+      for (const pi of intents) streams.push(await openStream(intentStreamUrl(served.url, pi), merchant.pk));
+      for (let i = 0; i < 2; i++)
+        streams.push(await openStream(`${served.url}/v1/events/stream`, merchant.sk));
+      await waitFor(
+        () => streams.slice(0, 20).every((s) => s.text.includes("requires_payment_method")),
+        5_000,
+        "every intent stream's first message",
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const before = counter.queries;
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(counter.queries - before).toBe(0);
+
+      // Not starved of reads either: the one intent that changes is read again, the others are not.
+      const first = intents[0];
+      if (!first) throw new Error("no intent");
+      const idleEnd = counter.queries;
+      await api.request("POST", `/v1/payment_intents/${first.id}/cancel`, { token: merchant.sk });
+      await waitFor(
+        () =>
+          (streams[0]?.text.includes('"status":"canceled"') ?? false) &&
+          streams.slice(20).every((s) => s.text.includes("event: payment_intent.canceled")),
+        5_000,
+        "the cancel on its intent stream and on both event streams",
+      );
+      // One read by that intent's stream, one by each event stream; the 19 others stay asleep.
+      expect(counter.queries - idleEnd).toBe(3);
+    } finally {
+      for (const s of streams) s.close();
+      await served.close();
+    }
+  });
+
+  it("a stream stops watching when its client goes or it ends: nothing is left behind in the feed", async () => {
+    const served = await serveApp(api.deps);
+    try {
+      // Streams of earlier tests are released as their sockets close; start from none.
+      await waitFor(() => api.deps.changes.watchCount === 0, 5_000, "no open watches");
+      const [left, ended] = [await newIntent(701), await newIntent(702)];
+      const leaving = [
+        await openStream(intentStreamUrl(served.url, left), merchant.pk),
+        await openStream(`${served.url}/v1/events/stream`, merchant.sk),
+      ];
+      const ending = await openStream(intentStreamUrl(served.url, ended), merchant.pk);
+      await waitFor(
+        () => [leaving[0], ending].every((s) => s?.text.includes("requires_payment_method")),
+        5_000,
+        "first messages",
+      );
+      expect(api.deps.changes.watchCount).toBe(3);
+      // The clients of two streams go away while the streams wait.
+      for (const s of leaving) s.close();
+      await waitFor(() => api.deps.changes.watchCount === 1, 5_000, "the left streams' watches released");
+      // The third ends by itself at a terminal status, its client still connected.
+      await api.request("POST", `/v1/payment_intents/${ended.id}/cancel`, { token: merchant.sk });
+      await waitFor(() => ending.ended, 5_000, "the stream to end");
+      await waitFor(() => api.deps.changes.watchCount === 0, 2_000, "the ended stream's watch released");
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("stopping the feed (server shutdown) ends the open streams instead of leaving them waiting", async () => {
+    const feed = await ChangeFeed.start(null);
+    const served = await serveApp({ ...api.deps, changes: feed });
+    try {
+      const pi = await newIntent(703);
+      const intentStream = await openStream(intentStreamUrl(served.url, pi), merchant.pk);
+      const eventStream = await openStream(`${served.url}/v1/events/stream`, merchant.sk);
+      await waitFor(() => intentStream.text.includes("requires_payment_method"), 5_000, "first message");
+      await feed.close();
+      await waitFor(() => intentStream.ended && eventStream.ended, 2_000, "both streams to end");
+      expect(feed.watchCount).toBe(0);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe("change payloads", () => {
+  it("reads the triggers' two kinds and ignores anything else on the channel", () => {
+    expect(parseChange('{"kind":"intent","id":"pi_1","workspace_id":"ws_1"}')).toEqual({
+      kind: "intent",
+      id: "pi_1",
+      workspace_id: "ws_1",
+    });
+    expect(parseChange('{"kind" : "event", "workspace_id" : "ws_1", "env" : "test", "seq" : 7}')).toEqual({
+      kind: "event",
+      workspace_id: "ws_1",
+      env: "test",
+      seq: 7,
+    });
+    expect(parseChange("not json")).toBeNull();
+    expect(parseChange('{"kind":"intent"}')).toBeNull();
+    expect(parseChange("null")).toBeNull();
+  });
+});
+
+describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("the PostgreSQL LISTEN connection is lost", () => {
+  /** The feed's LISTEN backend: terminating it is what a failover or a network cut does. */
+  async function listenerPids(): Promise<number[]> {
+    const rows = await sql<{ pid: number }>`
+      select pid from pg_stat_activity
+      where datname = current_database() and application_name = 'spay-listen-spay_changes'`.execute(
+      api.deps.db,
+    );
+    return rows.rows.map((r) => r.pid);
+  }
+  async function terminateListener(): Promise<number[]> {
+    const pids = await listenerPids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) await sql`select pg_terminate_backend(${pid})`.execute(api.deps.db);
+    return pids;
+  }
+
+  it("reconnects and listens again: a change made while it was down, and one after, both reach the stream", async () => {
+    if (!api.databaseUrl) throw new Error("no database url");
+    // A feed of its own with a slow first retry, so the change below surely lands while it is down.
+    const feed = await ChangeFeed.start(
+      pgNotifications({ connectionString: api.databaseUrl }, { minBackoffMs: 1_500, maxBackoffMs: 1_500 }),
+    );
+    const served = await serveApp({ ...api.deps, changes: feed });
+    try {
+      const pi = await newIntent(801);
+      const stream = await openStream(intentStreamUrl(served.url, pi), merchant.pk);
+      await waitFor(() => stream.text.includes("requires_payment_method"), 5_000, "first message");
+      await terminateListener();
+      // Missed by LISTEN (no connection): only the re-read after reconnecting can show it.
+      await markPending(api.deps, pi.id);
+      await waitFor(() => stream.text.includes('"status":"transaction_pending"'), 8_000, "the missed change");
+      // Listening again: a later change is pushed as usual.
+      await markConfirmed(api.deps, pi.id);
+      await waitFor(
+        () => stream.text.includes('"status":"transaction_confirmed"'),
+        3_000,
+        "the later change",
+      );
+    } finally {
+      await feed.close();
+      await served.close();
+    }
+  });
+
+  it("the server's own feed comes back too: the event stream gets events after its LISTEN was terminated", async () => {
+    const served = await serveApp(api.deps);
+    try {
+      const stream = await openStream(`${served.url}/v1/events/stream`, merchant.sk);
+      await new Promise((r) => setTimeout(r, 200));
+      const killed = await terminateListener();
+      await waitFor(
+        async () => (await listenerPids()).some((pid) => !killed.includes(pid)),
+        8_000,
+        "a new LISTEN connection",
+      );
+      const pi = await newIntent(802);
+      await waitFor(() => stream.text.includes(pi.id), 3_000, "an event after reconnecting");
+      stream.close();
+    } finally {
+      await served.close();
+    }
+  });
+});
