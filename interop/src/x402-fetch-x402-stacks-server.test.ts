@@ -10,40 +10,26 @@ import { registerExactStacksScheme } from "@spay/sdk/x402/exact-stacks";
 import { x402HTTPClient } from "@x402/core/client";
 import type { PaymentPayload } from "@x402/core/types";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentMiddleware } from "x402-stacks";
-import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
-let api: Awaited<ReturnType<typeof onLoopback>>;
+let seller: X402StacksSeller;
 let apiUrl: string;
-let served = 0;
 
 beforeAll(async () => {
   stack = await startInteropStack();
-  const app = express();
-  app.get(
-    "/quote",
-    paymentMiddleware({
-      network: "testnet",
-      amount: "1000",
-      asset: USDC_CONTRACT_ID,
-      payTo: stack.merchant.wallet.address,
-      facilitatorUrl: stack.facilitatorUrl,
-      description: "A quote",
-    }),
-    (_req, res) => {
-      served += 1;
-      res.json({ quote: "Stay hungry" });
-    },
-  );
-  api = await onLoopback(app.listen(0, "127.0.0.1"));
-  apiUrl = api.url;
+  seller = await startX402StacksSeller(stack, {
+    amount: "1000",
+    asset: USDC_CONTRACT_ID,
+    description: "A quote",
+  });
+  apiUrl = seller.url;
 });
 
 afterAll(async () => {
-  await api?.close();
+  await seller?.close();
   await stack?.close();
 });
 
@@ -62,11 +48,11 @@ describe("@x402/fetch + ExactStacksClientScheme → x402-stacks middleware → s
       payments.push(paymentPayload);
     });
     const paidFetch = wrapFetchWithPayment(fetch, client);
-    const before = served;
+    const before = seller.served();
     const res = await paidFetch(`${apiUrl}/quote`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ quote: "Stay hungry" });
-    expect(served).toBe(before + 1);
+    expect(seller.served()).toBe(before + 1);
     const receipt = decodePaymentResponseHeader(res.headers.get("payment-response") ?? "");
     expect(receipt).toMatchObject({ success: true, payer: payer.address, network: "stacks:2147483648" });
     expect(await x402Txids()).toContain(receipt.transaction);
@@ -76,7 +62,7 @@ describe("@x402/fetch + ExactStacksClientScheme → x402-stacks middleware → s
       headers: new x402HTTPClient(client).encodePaymentSignatureHeader(payments[0] as PaymentPayload),
     });
     expect(replay.status).toBe(402);
-    expect(served).toBe(before + 1);
+    expect(seller.served()).toBe(before + 1);
     expect(await replay.json()).toMatchObject({ error: "duplicate_settlement" });
   });
 });

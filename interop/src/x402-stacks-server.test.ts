@@ -6,50 +6,27 @@
  */
 import { USDC_CONTRACT_ID } from "@spay/devnet";
 import { getPayment, wrapFetchWithPayment } from "@spay/sdk/x402";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createPaymentClient,
-  decodePaymentResponse,
-  paymentMiddleware,
-  privateKeyToAccount,
-} from "x402-stacks";
-import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
-let api: Awaited<ReturnType<typeof onLoopback>>;
+let seller: X402StacksSeller;
 let apiUrl: string;
-let served = 0;
-
-/** An Express API selling `/quote` for 1000 USDC units ($0.001) through x402-stacks' middleware. */
-function sellerApp(facilitatorUrl: string) {
-  const app = express();
-  app.get(
-    "/quote",
-    paymentMiddleware({
-      network: "testnet",
-      amount: "1000",
-      asset: USDC_CONTRACT_ID,
-      payTo: stack.merchant.wallet.address,
-      facilitatorUrl,
-      description: "A quote",
-    }),
-    (_req, res) => {
-      served += 1;
-      res.json({ quote: "Stay hungry" });
-    },
-  );
-  return app;
-}
 
 beforeAll(async () => {
   stack = await startInteropStack();
-  api = await onLoopback(sellerApp(stack.facilitatorUrl).listen(0, "127.0.0.1"));
-  apiUrl = api.url;
+  seller = await startX402StacksSeller(stack, {
+    amount: "1000",
+    asset: USDC_CONTRACT_ID,
+    description: "A quote",
+  });
+  apiUrl = seller.url;
 });
 
 afterAll(async () => {
-  await api?.close();
+  await seller?.close();
   await stack?.close();
 });
 
@@ -83,10 +60,10 @@ describe("x402-stacks server middleware → sPay public facilitator", () => {
       stacksApiUrl: stack.devnet.url,
       maxAmount: { usdc: 10_000n },
     });
-    const before = served;
+    const before = seller.served();
     const res = await paidFetch(`${apiUrl}/quote`);
     expect(res.status).toBe(200);
-    expect(served).toBe(before + 1);
+    expect(seller.served()).toBe(before + 1);
     const payment = getPayment(res);
     expect(payment).toMatchObject({ status: "paid", amount: 1000n });
     expect((await stack.x402Payments()).map((i) => i.txid)).toContain(payment?.txid);

@@ -4,18 +4,13 @@
  * as its public facilitator, and sPay's agent pays the same STX route.
  */
 import { getPayment, wrapFetchWithPayment } from "@spay/sdk/x402";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createPaymentClient,
-  decodePaymentResponse,
-  paymentMiddleware,
-  privateKeyToAccount,
-} from "x402-stacks";
-import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
+import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
-let api: Awaited<ReturnType<typeof onLoopback>>;
+let seller: X402StacksSeller;
 let apiUrl: string;
 
 /** 2000 µSTX: x402-stacks' middleware with no `asset`, so STX, its default. */
@@ -38,26 +33,12 @@ async function chainTx(txid: string): Promise<ChainTx> {
 
 beforeAll(async () => {
   stack = await startInteropStack();
-  const app = express();
-  app.get(
-    "/quote",
-    paymentMiddleware({
-      network: "testnet",
-      amount: PRICE_USTX,
-      payTo: stack.merchant.wallet.address,
-      facilitatorUrl: stack.facilitatorUrl,
-      description: "A quote, in STX",
-    }),
-    (_req, res) => {
-      res.json({ quote: "Stay hungry" });
-    },
-  );
-  api = await onLoopback(app.listen(0, "127.0.0.1"));
-  apiUrl = api.url;
+  seller = await startX402StacksSeller(stack, { amount: PRICE_USTX, description: "A quote, in STX" });
+  apiUrl = seller.url;
 });
 
 afterAll(async () => {
-  await api?.close();
+  await seller?.close();
   await stack?.close();
 });
 

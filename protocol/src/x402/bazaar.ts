@@ -91,54 +91,39 @@ export function declareBazaar(declaration: BazaarDeclaration = {}): X402BazaarEx
         },
       }
     : {};
+  const outputInfo = output ? { output } : {};
+  /** `schema` validating `info`: the input's own properties and required keys, and the output's. */
+  const schemaOf = (properties: Record<string, unknown>, required: string[]) => ({
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    properties: {
+      input: {
+        type: "object",
+        properties: { type: { type: "string", const: "http" }, ...properties },
+        required: ["type", "method", ...required],
+        additionalProperties: false,
+      },
+      ...outputSchema,
+    },
+    required: ["input"],
+  });
   if (isBodyMethod(method)) {
     const bodyType = declaration.bodyType ?? "json";
     return {
-      info: { input: { type: "http", method, bodyType, body: example }, ...(output ? { output } : {}) },
-      schema: {
-        $schema: "https://json-schema.org/draft/2020-12/schema",
-        type: "object",
-        properties: {
-          input: {
-            type: "object",
-            properties: {
-              type: { type: "string", const: "http" },
-              method: { type: "string", enum: BODY_METHODS },
-              bodyType: { type: "string", enum: ["json", "form-data", "text"] },
-              body: paramsSchema,
-            },
-            required: ["type", "method", "bodyType", "body"],
-            additionalProperties: false,
-          },
-          ...outputSchema,
+      info: { input: { type: "http", method, bodyType, body: example }, ...outputInfo },
+      schema: schemaOf(
+        {
+          method: { type: "string", enum: BODY_METHODS },
+          bodyType: { type: "string", enum: ["json", "form-data", "text"] },
+          body: paramsSchema,
         },
-        required: ["input"],
-      },
+        ["bodyType", "body"],
+      ),
     };
   }
   return {
-    info: {
-      input: { type: "http", method: method as QueryMethod, queryParams: example },
-      ...(output ? { output } : {}),
-    },
-    schema: {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      type: "object",
-      properties: {
-        input: {
-          type: "object",
-          properties: {
-            type: { type: "string", const: "http" },
-            method: { type: "string", enum: QUERY_METHODS },
-            queryParams: paramsSchema,
-          },
-          required: ["type", "method"],
-          additionalProperties: false,
-        },
-        ...outputSchema,
-      },
-      required: ["input"],
-    },
+    info: { input: { type: "http", method: method as QueryMethod, queryParams: example }, ...outputInfo },
+    schema: schemaOf({ method: { type: "string", enum: QUERY_METHODS }, queryParams: paramsSchema }, []),
   };
 }
 

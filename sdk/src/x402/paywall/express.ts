@@ -17,16 +17,7 @@ import {
   settleOrFail,
 } from "./core.js";
 
-export { x402Discovery } from "../discovery.js";
-export type {
-  PaymentIdentifierStore,
-  PaywallCore,
-  PaywallDiscovery,
-  PaywallGate,
-  PaywallListing,
-  PaywallOptions,
-} from "./core.js";
-export { memoryPaymentIdentifierStore } from "./core.js";
+export * from "./shared-exports.js";
 
 export type ExpressPaywall = ((
   req: IncomingMessage,

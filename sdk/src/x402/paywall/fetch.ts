@@ -7,16 +7,7 @@
  */
 import { createPaywall, type PaywallCore, type PaywallOptions } from "./core.js";
 
-export { x402Discovery } from "../discovery.js";
-export type {
-  PaymentIdentifierStore,
-  PaywallCore,
-  PaywallDiscovery,
-  PaywallGate,
-  PaywallListing,
-  PaywallOptions,
-} from "./core.js";
-export { memoryPaymentIdentifierStore } from "./core.js";
+export * from "./shared-exports.js";
 
 export type FetchHandler<A extends unknown[]> = (
   request: Request,

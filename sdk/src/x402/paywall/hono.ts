@@ -6,16 +6,7 @@
  */
 import { createPaywall, type PaywallCore, type PaywallOptions } from "./core.js";
 
-export { x402Discovery } from "../discovery.js";
-export type {
-  PaymentIdentifierStore,
-  PaywallCore,
-  PaywallDiscovery,
-  PaywallGate,
-  PaywallListing,
-  PaywallOptions,
-} from "./core.js";
-export { memoryPaymentIdentifierStore } from "./core.js";
+export * from "./shared-exports.js";
 
 /** The part of Hono's `Context` the paywall uses. */
 export interface HonoContextLike {
