@@ -12,7 +12,7 @@ import type { PaymentPayload } from "@x402/core/types";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
-import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
+import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-kit.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 let seller: X402StacksSeller;

@@ -9,30 +9,12 @@ import { decodeX402Header } from "@spay/protocol/x402";
 import { paywall } from "@spay/sdk/server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { decodePaymentResponse } from "x402-stacks";
 import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { boundedX402StacksClient } from "./x402-stacks-kit.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 
-/**
- * x402-stacks' client pays again whenever a paid retry answers 402 with a new requirement (its
- * once-only guard never fires), without bound: the test stops it at the third request.
- */
-function boundedClient(privateKey: string) {
-  const client = createPaymentClient(privateKeyToAccount(privateKey, "testnet"), { baseURL: apiUrl });
-  const answers: string[] = [];
-  let requests = 0;
-  client.interceptors.request.use((config) => {
-    if (++requests > 2) throw new Error(`x402-stacks kept paying: ${answers.join(" | ")}`);
-    return config;
-  });
-  client.interceptors.response.use(undefined, (error) => {
-    const res = error?.response;
-    if (res) answers.push(`${res.status} ${JSON.stringify(res.data).slice(0, 300)}`);
-    return Promise.reject(error);
-  });
-  return client;
-}
 let apiUrl: string;
 let api: Awaited<ReturnType<typeof onLoopback>>;
 let served = 0;
@@ -76,7 +58,7 @@ afterAll(async () => {
 describe("x402-stacks client → sPay paywall", () => {
   it("pays $0.001 in USDC with its own memo; sPay finds the requirement by the echoed nonce and serves once", async () => {
     const payer = nextPayer();
-    const client = boundedClient(payer.privateKey);
+    const client = boundedX402StacksClient(payer.privateKey, apiUrl);
     const res = await client.get("/weather");
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ sunny: true });
@@ -96,7 +78,7 @@ describe("x402-stacks client → sPay paywall", () => {
 
   it("pays $0.001 in STX (2000 µSTX at $0.50) with a native token-transfer, its own memo, bound by the echoed nonce", async () => {
     const payer = nextPayer();
-    const res = await boundedClient(payer.privateKey).get("/weather-in-stx");
+    const res = await boundedX402StacksClient(payer.privateKey, apiUrl).get("/weather-in-stx");
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ sunny: true, paidIn: "STX" });
     const txid = (decodePaymentResponse(res.headers["payment-response"]) as { transaction: string })
@@ -110,7 +92,7 @@ describe("x402-stacks client → sPay paywall", () => {
 
   it("the same signed payment sent again is refused, not served twice", async () => {
     const payer = nextPayer();
-    const client = boundedClient(payer.privateKey);
+    const client = boundedX402StacksClient(payer.privateKey, apiUrl);
     const first = await client.get("/weather");
     expect(first.status).toBe(200);
     const before = served;

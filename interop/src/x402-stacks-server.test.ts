@@ -7,9 +7,9 @@
 import { USDC_CONTRACT_ID } from "@spay/devnet";
 import { getPayment, wrapFetchWithPayment } from "@spay/sdk/x402";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { decodePaymentResponse } from "x402-stacks";
 import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
-import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
+import { boundedX402StacksClient, startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-kit.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 let seller: X402StacksSeller;
@@ -33,12 +33,7 @@ afterAll(async () => {
 describe("x402-stacks server middleware → sPay public facilitator", () => {
   it("settles a payment from x402-stacks' client with no Authorization header, recorded in the merchant's workspace", async () => {
     const payer = nextPayer();
-    const client = createPaymentClient(privateKeyToAccount(payer.privateKey, "testnet"), { baseURL: apiUrl });
-    let requests = 0;
-    client.interceptors.request.use((config) => {
-      if (++requests > 2) throw new Error("x402-stacks kept paying: the facilitator refused the payment");
-      return config;
-    });
+    const client = boundedX402StacksClient(payer.privateKey, apiUrl);
     const res = await client.get("/quote");
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ quote: "Stay hungry" });

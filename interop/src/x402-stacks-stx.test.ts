@@ -5,9 +5,9 @@
  */
 import { getPayment, wrapFetchWithPayment } from "@spay/sdk/x402";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentClient, decodePaymentResponse, privateKeyToAccount } from "x402-stacks";
+import { decodePaymentResponse } from "x402-stacks";
 import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
-import { startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-seller.ts";
+import { boundedX402StacksClient, startX402StacksSeller, type X402StacksSeller } from "./x402-stacks-kit.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 let seller: X402StacksSeller;
@@ -45,12 +45,7 @@ afterAll(async () => {
 describe("STX, x402-stacks' default asset, settled through sPay", () => {
   it("x402-stacks' middleware asks for STX and its client pays with a native token-transfer that sPay settles", async () => {
     const payer = nextPayer();
-    const client = createPaymentClient(privateKeyToAccount(payer.privateKey, "testnet"), { baseURL: apiUrl });
-    let requests = 0;
-    client.interceptors.request.use((config) => {
-      if (++requests > 2) throw new Error("x402-stacks kept paying: the facilitator refused the payment");
-      return config;
-    });
+    const client = boundedX402StacksClient(payer.privateKey, apiUrl);
     const res = await client.get("/quote");
     expect(res.status).toBe(200);
     const receipt = decodePaymentResponse(res.headers["payment-response"]) as { transaction: string };

@@ -1,10 +1,10 @@
 /**
- * The third-party server most pairings meet: an Express API selling `GET /quote` through
- * x402-stacks' `paymentMiddleware` (npm `x402-stacks` 2.0.3, unpatched), with the merchant's
+ * x402-stacks (npm `x402-stacks` 2.0.3, unpatched) as the pairings meet it: its client, bounded,
+ * and an Express API selling `GET /quote` through its `paymentMiddleware` with the merchant's
  * public facilitator as its only sPay setting.
  */
 import express from "express";
-import { paymentMiddleware } from "x402-stacks";
+import { createPaymentClient, paymentMiddleware, privateKeyToAccount } from "x402-stacks";
 import { type InteropStack, onLoopback } from "./stack.ts";
 
 export interface X402StacksSeller {
@@ -41,4 +41,25 @@ export async function startX402StacksSeller(
   );
   const api = await onLoopback(app.listen(0, "127.0.0.1"));
   return { url: api.url, served: () => served, close: api.close };
+}
+
+/**
+ * x402-stacks' client paying from `privateKey` on testnet. It pays again whenever a paid retry
+ * answers 402 with a new requirement (its once-only guard never fires), without bound: this one
+ * stops at the third request and says what the server answered.
+ */
+export function boundedX402StacksClient(privateKey: string, baseURL: string) {
+  const client = createPaymentClient(privateKeyToAccount(privateKey, "testnet"), { baseURL });
+  const answers: string[] = [];
+  let requests = 0;
+  client.interceptors.request.use((config) => {
+    if (++requests > 2) throw new Error(`x402-stacks kept paying: ${answers.join(" | ")}`);
+    return config;
+  });
+  client.interceptors.response.use(undefined, (error) => {
+    const res = error?.response;
+    if (res) answers.push(`${res.status} ${JSON.stringify(res.data).slice(0, 300)}`);
+    return Promise.reject(error);
+  });
+  return client;
 }
