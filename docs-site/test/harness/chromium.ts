@@ -41,12 +41,20 @@ export async function guardPage(
   await page.route("**/*", async (route) => {
     const url = route.request().url();
     if (!url.startsWith(origin)) return route.abort();
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    if (options.csp !== false && (headers["content-type"] ?? "").includes("text/html"))
-      headers["content-security-policy"] =
-        "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
-    return route.fulfill({ response, headers });
+    try {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      if (options.csp !== false && (headers["content-type"] ?? "").includes("text/html"))
+        headers["content-security-policy"] =
+          "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
+      await route.fulfill({ response, headers });
+    } catch (err) {
+      // A request the page gave up on while it was fetched (it navigated on, or closed) has no one
+      // left to answer; anything else is a problem the test reports.
+      const message = err instanceof Error ? err.message : String(err);
+      if (page.isClosed() || /disposed|closed|Route is already handled/i.test(message)) return;
+      problems.push(`route ${url}: ${message}`);
+    }
   });
   return { problems, dialogs };
 }
