@@ -8,6 +8,7 @@ import os from "node:os";
 const SECTIONS: [string, string][] = [
   ["payment-intents.md", "Payment-intent throughput (POST /v1/payment_intents)"],
   ["settlement.md", "Settlement latency"],
+  ["streams.md", "Live streams (1,000 open intent streams: idle cost, settlement fan-out)"],
   ["webhooks.md", "Webhook throughput and delay"],
   ["x402.md", "x402 paid requests"],
   ["x402-pairings.md", "x402 per pairing"],

@@ -8,6 +8,8 @@ const SERVER_MAIN = fileURLToPath(new URL("../../server/src/main.ts", import.met
 
 export interface ServerProcess {
   url: string;
+  /** The server process's id (its memory is in /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());

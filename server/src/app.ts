@@ -8,7 +8,7 @@ import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv, Deps } from "./http/context.ts";
 import { renderError, toApiError } from "./http/error-handler.ts";
 import { idempotency } from "./http/idempotency.ts";
-import { RateLimiter } from "./http/rate-limit.ts";
+import { type RateLimitStore, rateLimitStore } from "./http/rate-limit.ts";
 import { readBody } from "./http/read-body.ts";
 import { requestId } from "./http/request-id.ts";
 import { staticFiles } from "./http/static-files.ts";
@@ -51,13 +51,24 @@ const PUBLIC_CORS_PATHS = [
   /^\/v1\/stats\//,
 ];
 
-export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+/** @param limits where rate-limit budgets live; the caller closes it (default: from the config). */
+export function createApp(
+  deps: Deps,
+  limits: RateLimitStore = rateLimitStore(deps.config),
+): OpenAPIHono<AppEnv> {
   const { config } = deps;
   const app = new OpenAPIHono<AppEnv>();
   const dashboardOrigins = new Set(corsOriginList(config));
-  const ipLimiter = new RateLimiter(config.rateLimitIpPerSecond);
-  const keyLimiter = new RateLimiter(config.rateLimitKeyPerSecond);
-  const signInLimiter = new RateLimiter(config.rateLimitAuthPerMinute / 60, config.rateLimitAuthPerMinute);
+  const ipLimiter = limits.limiter("ip", config.rateLimitIpPerSecond);
+  const keyLimiter = limits.limiter("key", config.rateLimitKeyPerSecond);
+  const signInLimiter = limits.limiter(
+    "signin",
+    config.rateLimitAuthPerMinute / 60,
+    config.rateLimitAuthPerMinute,
+  );
+  // Challenges are anonymous stored rows: a burst of a minute's allowance per IP, refilled evenly.
+  const challengesPerMinute = config.walletChallengesPerMinute;
+  const challengeLimiter = limits.limiter("challenge", challengesPerMinute / 60, challengesPerMinute);
 
   app.use("*", requestId);
   app.use("*", secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
@@ -83,7 +94,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
   app.use("*", clientIp(config.trustProxy));
   app.use("*", async (c, next) => {
-    ipLimiter.take(`ip:${c.get("clientIp")}`);
+    await ipLimiter.take(`ip:${c.get("clientIp")}`);
     await next();
   });
   app.use("*", readBody(MAX_BODY_BYTES));
@@ -91,7 +102,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.use("*", authenticate(deps, keyLimiter));
   app.use("*", idempotency(deps));
 
-  app.route("/", authRoutes(deps, signInLimiter));
+  app.route("/", authRoutes(deps, { signIn: signInLimiter, challenge: challengeLimiter }));
   app.route("/", organizationRoutes(deps));
   app.route("/", workspaceRoutes(deps));
   app.route("/", apiKeyRoutes(deps));
@@ -109,7 +120,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     "/",
     publicFacilitatorRoutes(deps, {
       merchant: keyLimiter,
-      payer: new RateLimiter(config.rateLimitKeyPerSecond),
+      payer: limits.limiter("payer", config.rateLimitKeyPerSecond),
     }),
   );
   app.route("/", fulfillmentRoutes(deps));

@@ -65,6 +65,11 @@ const ConfigSchema = z.object({
   /** Sign-in attempts per minute per IP (password guessing). */
   rateLimitAuthPerMinute: z.coerce.number().min(0).default(30),
   /**
+   * Redis (`redis://host:port`) holding the rate-limit budgets, shared by every API process. Unset:
+   * each process limits in its own memory (N processes give a caller N times the limit).
+   */
+  redisUrl: z.string().url().optional(),
+  /**
    * Failed password sign-ins per account in 15 minutes, from any IP, before that account's password
    * sign-in answers 429 until the oldest failure ages out. 0 disables.
    */
@@ -139,6 +144,7 @@ export const SETTING_VARIABLES = {
   rateLimitKeyPerSecond: "SPAY_RATE_LIMIT_KEY_RPS",
   rateLimitIpPerSecond: "SPAY_RATE_LIMIT_IP_RPS",
   rateLimitAuthPerMinute: "SPAY_RATE_LIMIT_AUTH_PER_MIN",
+  redisUrl: "SPAY_REDIS_URL",
   signInFailuresPerAccount: "SPAY_SIGN_IN_FAILURES_PER_ACCOUNT",
   walletChallengesPerMinute: "SPAY_WALLET_CHALLENGES_PER_MIN",
   trustProxy: "SPAY_TRUST_PROXY",

@@ -73,6 +73,7 @@ function banner(url: string, devnet: EmbeddedDevnet | null): string {
     `  OpenAPI        ${url}/v1/openapi.json`,
     `  Health         ${url}/health`,
     `  Storage        ${storage}${config.apiProcesses > 1 ? `, ${config.apiProcesses} API processes` : ""}`,
+    `  Rate limits    ${config.redisUrl ? "shared in Redis" : config.apiProcesses > 1 ? `per process (×${config.apiProcesses}: set SPAY_REDIS_URL)` : "in memory"}`,
     `  Chain          ${describeChain(devnet)}`,
   ];
   if (devnet) {

@@ -8,6 +8,7 @@ import { answerClientErrors } from "./http/client-error.ts";
 import type { Deps } from "./http/context.ts";
 import { purgeIdempotencyKeys } from "./http/idempotency.ts";
 import { portError } from "./http/port-error.ts";
+import { rateLimitStore } from "./http/rate-limit.ts";
 import { purgeExpiredChallenges } from "./services/auth.ts";
 import { ChangeFeed } from "./services/change-feed.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
@@ -105,12 +106,15 @@ export async function startServer(
         })
       : null;
   webhooks?.start();
-  const app = createApp(deps);
+  const limits = rateLimitStore(config);
+  // Shared budgets from the first request; an unreachable Redis falls back per process (logged).
+  await limits.ready();
+  const app = createApp(deps, limits);
   let server: ServerType;
   try {
     server = await listen(app.fetch, config);
   } catch (error) {
-    await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close()]);
+    await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close(), limits.close()]);
     await database.close();
     throw error;
   }
@@ -131,6 +135,7 @@ export async function startServer(
       // The feed first: open SSE streams end, so the HTTP server's close is not held up by them.
       await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await limits.close();
       await database.close();
     },
   };

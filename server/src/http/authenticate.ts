@@ -26,7 +26,7 @@ export function authenticate(deps: Deps, keyLimiter: RateLimiter): MiddlewareHan
     const principal = token.startsWith("sess_")
       ? await sessionPrincipal(deps, token)
       : await keyPrincipal(deps, token);
-    keyLimiter.take(
+    await keyLimiter.take(
       principal.kind === "session" ? `session:${principal.sessionId}` : `key:${principal.keyId}`,
     );
     assertScope(principal, c.req.method);

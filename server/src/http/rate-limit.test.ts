@@ -1,31 +1,151 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
 import { ApiError } from "../domain/errors.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import {
+  memoryRateLimits,
+  type RateLimiter,
+  type RateLimitStore,
+  rateLimitStore,
+  redisRateLimits,
+} from "./rate-limit.ts";
 
-describe("RateLimiter", () => {
-  it("allows a burst of two seconds' worth, then answers 429 with Retry-After", () => {
-    const limiter = new RateLimiter(5);
-    for (let i = 0; i < 10; i++) limiter.take("k", 1000);
+const REDIS_URL = process.env.SPAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether something answers on the Redis port (CI runs Redis; a laptop may not). */
+function redisReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
+}
+
+const onRedis = await redisReachable(REDIS_URL);
+
+async function refusal(limiter: RateLimiter, key: string): Promise<ApiError> {
+  const err = await limiter.take(key).then(
+    () => expect.unreachable(`${key} should be limited`),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every store keeps the same rules; the Redis runs use a fresh key prefix so runs never collide. */
+const stores: [string, () => RateLimitStore, boolean][] = [
+  ["memory", memoryRateLimits, true],
+  [
+    "Redis",
+    () => redisRateLimits(REDIS_URL, { prefix: `spay:test:${randomBytes(6).toString("hex")}` }),
+    onRedis,
+  ],
+];
+
+describe.each(stores)("rate limits in %s", (_name, open, available) => {
+  const opened: RateLimitStore[] = [];
+  const store = async () => {
+    const s = open();
+    opened.push(s);
+    expect(await s.ready()).toBe(true);
+    return s;
+  };
+  afterAll(async () => {
+    for (const s of opened) await s.close();
+  });
+
+  it.skipIf(!available)(
+    "allows a burst of two seconds' worth, then answers 429 with Retry-After",
+    async () => {
+      const limiter = (await store()).limiter("burst", 5);
+      for (let i = 0; i < 10; i++) await limiter.take("k");
+      const err = await refusal(limiter, "k");
+      expect(err.status).toBe(429);
+      expect(err.code).toBe("rate_limited");
+      expect(Number(err.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+      expect(Number(err.headers["Retry-After"])).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it.skipIf(!available)("keeps callers and limiters apart, and refills once the window passes", async () => {
+    const s = await store();
+    const limiter = s.limiter("refill", 1, 1);
+    await limiter.take("a");
+    await refusal(limiter, "a");
+    await limiter.take("b");
+    await s.limiter("other", 1, 1).take("a");
+    await sleep(1100);
+    await limiter.take("a");
+  });
+
+  it.skipIf(!available)(
+    "spends a per-minute budget at once (sign-in) and asks to wait out the minute",
+    async () => {
+      const limiter = (await store()).limiter("signin", 3 / 60, 3);
+      for (let i = 0; i < 3; i++) await limiter.take("ip");
+      const err = await refusal(limiter, "ip");
+      expect(Number(err.headers["Retry-After"])).toBeGreaterThan(50);
+    },
+  );
+
+  it.skipIf(!available)("is disabled at 0 requests per second", async () => {
+    const limiter = (await store()).limiter("off", 0);
+    for (let i = 0; i < 1000; i++) await limiter.take("k");
+  });
+});
+
+describe.skipIf(!onRedis)("rate limits shared through Redis", () => {
+  it("two stores (two processes' worth) on one prefix spend one budget", async () => {
+    const prefix = `spay:test:${randomBytes(6).toString("hex")}`;
+    const a = redisRateLimits(REDIS_URL, { prefix });
+    const b = redisRateLimits(REDIS_URL, { prefix });
     try {
-      limiter.take("k", 1000);
-      expect.unreachable("11th request within the same instant must be limited");
-    } catch (err) {
-      expect(err).toBeInstanceOf(ApiError);
-      expect((err as ApiError).status).toBe(429);
-      expect((err as ApiError).headers["Retry-After"]).toBe("1");
+      expect([await a.ready(), await b.ready()]).toEqual([true, true]);
+      const limiters = [a.limiter("key", 5), b.limiter("key", 5)];
+      let accepted = 0;
+      for (let i = 0; i < 30; i++) {
+        await (limiters[i % 2] as RateLimiter).take("key:1").then(
+          () => accepted++,
+          () => undefined,
+        );
+      }
+      expect(accepted).toBe(10);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
+});
 
-  it("refills over time and keeps callers apart", () => {
-    const limiter = new RateLimiter(1, 1);
-    limiter.take("a", 0);
-    expect(() => limiter.take("a", 500)).toThrow(ApiError);
-    expect(() => limiter.take("b", 500)).not.toThrow();
-    expect(() => limiter.take("a", 1600)).not.toThrow();
+describe("rate limits while Redis is unreachable", () => {
+  it("fall back to the same budget in process memory and warn once", async () => {
+    const warnings: string[] = [];
+    const store = redisRateLimits("redis://127.0.0.1:1", { log: (m) => warnings.push(m) });
+    try {
+      const limiter = store.limiter("key", 2);
+      for (let i = 0; i < 4; i++) await limiter.take("k");
+      await refusal(limiter, "k");
+      await sleep(300);
+      expect(warnings.length).toBe(1);
+      expect(warnings[0]).toMatch(/Redis unreachable/);
+    } finally {
+      await store.close();
+    }
   });
+});
 
-  it("is disabled at 0 requests per second", () => {
-    const limiter = new RateLimiter(0);
-    for (let i = 0; i < 1000; i++) limiter.take("k");
+describe("choosing the store", () => {
+  it("keeps limits in memory unless a Redis URL is configured", async () => {
+    expect(rateLimitStore({}).kind).toBe("memory");
+    const redis = rateLimitStore({ redisUrl: "redis://127.0.0.1:1" });
+    expect(redis.kind).toBe("redis");
+    await redis.close();
   });
 });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
-import { RateLimiter } from "../http/rate-limit.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { newRouter } from "../http/router.ts";
 import { OkSchema, SessionGrantSchema, UserSchema } from "../http/schemas.ts";
 import { requireSession } from "../services/access.ts";
@@ -53,12 +53,9 @@ export const SignedChallengeFields = {
 };
 const WalletVerifyBody = z.strictObject(SignedChallengeFields).openapi("WalletVerifyRequest");
 
-export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
+export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge: RateLimiter }) {
   const app = newRouter();
-  const limitSignIn = (ip: string) => signInLimiter.take(`signin:${ip}`);
-  // Challenges are anonymous stored rows: a burst of a minute's allowance per IP, refilled evenly.
-  const perMinute = deps.config.walletChallengesPerMinute;
-  const challengeLimiter = new RateLimiter(perMinute / 60, perMinute);
+  const limitSignIn = (ip: string) => limits.signIn.take(`signin:${ip}`);
 
   app.openapi(
     createRoute({
@@ -70,7 +67,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
       responses: { 201: jsonResponse(SessionGrantSchema, "Account and session"), ...errorResponses(409) },
     }),
     async (c) => {
-      limitSignIn(c.get("clientIp"));
+      await limitSignIn(c.get("clientIp"));
       return c.json(await auth.register(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 201);
     },
   );
@@ -85,7 +82,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
       responses: { 200: jsonResponse(SessionGrantSchema, "Session"), ...errorResponses(401) },
     }),
     async (c) => {
-      limitSignIn(c.get("clientIp"));
+      await limitSignIn(c.get("clientIp"));
       return c.json(await auth.login(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
     },
   );
@@ -170,7 +167,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
       responses: { 200: jsonResponse(ChallengeSchema, "Challenge"), ...errorResponses() },
     }),
     async (c) => {
-      challengeLimiter.take(`challenge:${c.get("clientIp")}`);
+      await limits.challenge.take(`challenge:${c.get("clientIp")}`);
       const { address, purpose } = c.req.valid("query");
       return c.json(await auth.issueWalletChallenge(deps, address, purpose), 200);
     },
@@ -186,7 +183,7 @@ export function authRoutes(deps: Deps, signInLimiter: RateLimiter) {
       responses: { 200: jsonResponse(SessionGrantSchema, "Session"), ...errorResponses(401) },
     }),
     async (c) => {
-      limitSignIn(c.get("clientIp"));
+      await limitSignIn(c.get("clientIp"));
       return c.json(await auth.walletSignIn(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
     },
   );

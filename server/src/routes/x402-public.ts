@@ -68,7 +68,7 @@ async function facilitatorScope(
     throw err;
   });
   if (principal.kind !== "api_key") throw new ApiError("facilitator_not_found");
-  limits.merchant.take(`key:${principal.keyId}`);
+  await limits.merchant.take(`key:${principal.keyId}`);
   return {
     workspaceId: principal.workspaceId,
     environmentId: principal.environmentId,
@@ -78,7 +78,7 @@ async function facilitatorScope(
 }
 
 /** A payment the public facilitator can take: a signed transaction, its payer rate-limited. */
-function publicPayment(parsed: Parsed, limits: PublicFacilitatorLimits): Parsed {
+async function publicPayment(parsed: Parsed, limits: PublicFacilitatorLimits): Promise<Parsed> {
   if (!parsed.ok) return parsed;
   if (parsed.proof.kind !== "transaction")
     return {
@@ -88,7 +88,7 @@ function publicPayment(parsed: Parsed, limits: PublicFacilitatorLimits): Parsed 
       network: parsed.proof.network,
     };
   try {
-    limits.payer.take(`payer:${signedTransferFacts(parsed.proof.hex).payer}`);
+    await limits.payer.take(`payer:${signedTransferFacts(parsed.proof.hex).payer}`);
   } catch (err) {
     if (err instanceof X402Error)
       return { ok: false, reason: err.reason, message: err.message, network: parsed.proof.network };
@@ -129,7 +129,7 @@ export function publicFacilitatorRoutes(deps: Deps, limits: PublicFacilitatorLim
       async (c) => {
         const scope = await facilitatorScope(deps, c.req.valid("param").facilitatorKey, limits);
         const body = c.req.valid("json");
-        return c.json(await verifyParsed(deps, scope, publicPayment(parse(body), limits), body), 200);
+        return c.json(await verifyParsed(deps, scope, await publicPayment(parse(body), limits), body), 200);
       },
     );
 
@@ -145,7 +145,7 @@ export function publicFacilitatorRoutes(deps: Deps, limits: PublicFacilitatorLim
       async (c) => {
         const scope = await facilitatorScope(deps, c.req.valid("param").facilitatorKey, limits);
         const body = c.req.valid("json");
-        const payment = publicPayment(parse(body), limits);
+        const payment = await publicPayment(parse(body), limits);
         return c.json(await settleParsed(deps, scope, payment, body, mode.confirmed), 200);
       },
     );
