@@ -4,39 +4,22 @@
  * paywall issues a requirement per request (nonce, expiry); the scheme signs the SIP-010 transfer
  * with that nonce as memo, and the paywall's gateway verifies and settles it.
  */
-import { serve } from "@hono/node-server";
 import { decodeX402Header } from "@spay/protocol/x402";
 import { readSignedTransfer, registerExactStacksScheme } from "@spay/sdk/x402/exact-stacks";
-import { paywall } from "@spay/sdk/x402/hono";
 import { x402HTTPClient } from "@x402/core/client";
 import type { PaymentPayload } from "@x402/core/types";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { type PaywalledApi, startPaywalledApi } from "./spay-paywall-api.ts";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 let apiUrl: string;
-let api: Awaited<ReturnType<typeof onLoopback>>;
-let served = 0;
+let api: PaywalledApi;
 
 beforeAll(async () => {
   stack = await startInteropStack();
-  const app = new Hono();
-  app.get(
-    "/weather",
-    paywall({
-      price: "$0.001",
-      description: "Weather now",
-      apiKey: stack.merchant.sk,
-      gatewayUrl: stack.gatewayUrl,
-    }),
-    (c) => {
-      served += 1;
-      return c.json({ sunny: true });
-    },
-  );
-  api = await onLoopback(serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }));
+  api = await startPaywalledApi(stack);
   apiUrl = api.url;
 });
 
@@ -63,11 +46,11 @@ describe("@x402/fetch + ExactStacksClientScheme → sPay's Hono paywall", () => 
   it("pays $0.001 in USDC with the requirement's nonce as memo; served once, recorded as an x402 payment", async () => {
     const payer = nextPayer();
     const { paidFetch, payments } = payingClient(payer.privateKey);
-    const before = served;
+    const before = api.served();
     const res = await paidFetch(`${apiUrl}/weather`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sunny: true });
-    expect(served).toBe(before + 1);
+    expect(api.served()).toBe(before + 1);
 
     const receipt = decodePaymentResponseHeader(res.headers.get("payment-response") ?? "");
     expect(receipt).toMatchObject({ success: true, payer: payer.address, network: "stacks:2147483648" });
@@ -89,12 +72,12 @@ describe("@x402/fetch + ExactStacksClientScheme → sPay's Hono paywall", () => 
     const payer = nextPayer();
     const { paidFetch, payments, client } = payingClient(payer.privateKey);
     expect((await paidFetch(`${apiUrl}/weather`)).status).toBe(200);
-    const before = served;
+    const before = api.served();
     const replay = await fetch(`${apiUrl}/weather`, {
       headers: new x402HTTPClient(client).encodePaymentSignatureHeader(payments[0] as PaymentPayload),
     });
     expect(replay.status).toBe(402);
-    expect(served).toBe(before);
+    expect(api.served()).toBe(before);
     const required = decodeX402Header(replay.headers.get("payment-required") ?? "") as { error?: string };
     expect(required.error).toBe("duplicate_settlement");
   });
@@ -102,10 +85,10 @@ describe("@x402/fetch + ExactStacksClientScheme → sPay's Hono paywall", () => 
   it("two paid calls at once from one account both go through: the second waits for the first's nonce", async () => {
     const payer = nextPayer();
     const { paidFetch, payments } = payingClient(payer.privateKey);
-    const before = served;
+    const before = api.served();
     const answers = await Promise.all([paidFetch(`${apiUrl}/weather`), paidFetch(`${apiUrl}/weather`)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect(served).toBe(before + 2);
+    expect(api.served()).toBe(before + 2);
     const nonces = payments.map((p) => readSignedTransfer(p.payload.transaction as string).nonce);
     expect(nonces[1]).toBe((nonces[0] as bigint) + 1n);
   });

@@ -4,49 +4,21 @@
  * requirement (nonce included) in `payment-signature`, and looks up its fee and account nonce at
  * Hiro's testnet URL, which the harness sends to the devnet.
  */
-import { serve } from "@hono/node-server";
 import { decodeX402Header } from "@spay/protocol/x402";
-import { paywall } from "@spay/sdk/server";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePaymentResponse } from "x402-stacks";
-import { type InteropStack, nextPayer, onLoopback, startInteropStack } from "./stack.ts";
+import { type PaywalledApi, startPaywalledApi } from "./spay-paywall-api.ts";
+import { type InteropStack, nextPayer, startInteropStack } from "./stack.ts";
 import { boundedX402StacksClient } from "./x402-stacks-kit.ts";
 
 let stack: InteropStack & { hiroCalls: string[] };
 
 let apiUrl: string;
-let api: Awaited<ReturnType<typeof onLoopback>>;
-let served = 0;
+let api: PaywalledApi;
 
 beforeAll(async () => {
   stack = await startInteropStack();
-  const app = new Hono();
-  app.get(
-    "/weather",
-    paywall({
-      price: "$0.001",
-      description: "Weather now",
-      apiKey: stack.merchant.sk,
-      gatewayUrl: stack.gatewayUrl,
-    }),
-    (c) => {
-      served += 1;
-      return c.json({ sunny: true });
-    },
-  );
-  app.get(
-    "/weather-in-stx",
-    paywall({
-      price: "$0.001",
-      asset: "stx",
-      description: "Weather now, in STX",
-      apiKey: stack.merchant.sk,
-      gatewayUrl: stack.gatewayUrl,
-    }),
-    (c) => c.json({ sunny: true, paidIn: "STX" }),
-  );
-  api = await onLoopback(serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }));
+  api = await startPaywalledApi(stack);
   apiUrl = api.url;
 });
 
@@ -62,7 +34,7 @@ describe("x402-stacks client → sPay paywall", () => {
     const res = await client.get("/weather");
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ sunny: true });
-    expect(served).toBe(1);
+    expect(api.served()).toBe(1);
     const receipt = decodePaymentResponse(res.headers["payment-response"]);
     expect(receipt).toMatchObject({ success: true, payer: payer.address, network: "stacks:2147483648" });
     const txid = (receipt as { transaction: string }).transaction;
@@ -95,11 +67,11 @@ describe("x402-stacks client → sPay paywall", () => {
     const client = boundedX402StacksClient(payer.privateKey, apiUrl);
     const first = await client.get("/weather");
     expect(first.status).toBe(200);
-    const before = served;
+    const before = api.served();
     const signature = first.config.headers["payment-signature"] as string;
     const replay = await fetch(`${apiUrl}/weather`, { headers: { "payment-signature": signature } });
     expect(replay.status).toBe(402);
-    expect(served).toBe(before);
+    expect(api.served()).toBe(before);
     // x402's answer to a refused payment: a 402 whose requirements say why.
     const required = decodeX402Header(replay.headers.get("payment-required") ?? "") as { error?: string };
     expect(required.error).toBe("duplicate_settlement");

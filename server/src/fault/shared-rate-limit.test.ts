@@ -1,26 +1,10 @@
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, PG_ONLY } from "../../test/fault-kit.ts";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { redisReachable, TEST_REDIS_URL } from "../../test/redis.ts";
 import { type ServerProcess, spawnServer } from "../../test/server-process.ts";
 
-const REDIS_URL = process.env.SPAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** Whether something answers on the Redis port (CI runs Redis; a laptop may not). */
-function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.once("timeout", () => done(false));
-  });
-}
-
+const REDIS_URL = TEST_REDIS_URL;
 const onRedis = await redisReachable(REDIS_URL);
 const RPS = 5;
 /** One key's budget: a burst of two seconds' worth. */

@@ -1,31 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../test/gateway.ts";
+import { redisReachable, TEST_REDIS_URL } from "../../test/redis.ts";
 import { loadConfig } from "../config.ts";
 import { startServer } from "../server.ts";
 import { REDIS_CONNECTION_NAME } from "./rate-limit.ts";
 
-const REDIS_URL = process.env.SPAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** Whether something answers on the Redis port (CI runs Redis; a laptop may not). */
-function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.once("timeout", () => done(false));
-  });
-}
-
+const REDIS_URL = TEST_REDIS_URL;
 const onRedis = await redisReachable(REDIS_URL);
 
 describe.skipIf(!onRedis)("a server with SPAY_REDIS_URL", () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { redisReachable, TEST_REDIS_URL } from "../../test/redis.ts";
 import { ApiError } from "../domain/errors.ts";
 import {
   memoryRateLimits,
@@ -10,23 +10,7 @@ import {
   redisRateLimits,
 } from "./rate-limit.ts";
 
-const REDIS_URL = process.env.SPAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** Whether something answers on the Redis port (CI runs Redis; a laptop may not). */
-function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.once("timeout", () => done(false));
-  });
-}
-
+const REDIS_URL = TEST_REDIS_URL;
 const onRedis = await redisReachable(REDIS_URL);
 
 async function refusal(limiter: RateLimiter, key: string): Promise<ApiError> {
