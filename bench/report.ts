@@ -7,14 +7,20 @@ import os from "node:os";
 
 const SECTIONS: [string, string][] = [
   ["payment-intents.md", "Payment-intent throughput (POST /v1/payment_intents)"],
+  [
+    "hot-path.md",
+    "The hot path against its floor (POST /v1/payment_intents, gateway ÷ bench/floor-server.ts)",
+  ],
   ["settlement.md", "Settlement latency"],
   ["streams.md", "Live streams (1,000 open intent streams: idle cost, settlement fan-out)"],
   ["webhooks.md", "Webhook throughput and delay"],
+  ["scale-out.md", "Scale-out (2 API + 2 worker processes on one PostgreSQL)"],
   ["x402.md", "x402 paid requests"],
   ["x402-pairings.md", "x402 per pairing"],
   ["sdk-sizes.md", "SDK bundle sizes"],
   ["pages.md", "Page weights and time to first render"],
   ["start-time.md", "Start time (pnpm start to a healthy /health)"],
+  ["idle.md", "Idle cost (CPU and memory at rest)"],
   [
     "journey.md",
     "The 5-minute journey (`pnpm --filter @spay/bench journey`, run apart: it clones and installs)",

@@ -6,10 +6,13 @@ export async function startReceiver(): Promise<{
   url: string;
   arrivals: Map<string, number>;
   bodies: Map<string, string>;
+  /** How many times each webhook-id arrived (more than once: sent twice). */
+  counts: Map<string, number>;
   close(): Promise<void>;
 }> {
   const arrivals = new Map<string, number>();
   const bodies = new Map<string, string>();
+  const counts = new Map<string, number>();
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -19,6 +22,7 @@ export async function startReceiver(): Promise<{
       const id = String(req.headers["webhook-id"]);
       if (!arrivals.has(id)) arrivals.set(id, performance.now());
       bodies.set(id, body);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
       res.writeHead(200).end("ok");
     });
   });
@@ -28,6 +32,7 @@ export async function startReceiver(): Promise<{
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrivals,
     bodies,
+    counts,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -1,11 +1,15 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { ACCOUNTS, type DevnetAccount } from "./accounts.ts";
-import { DevnetChain } from "./chain/devnet-chain.ts";
+import { DevnetChain, type ForkOptions, type ForkResult } from "./chain/devnet-chain.ts";
 import type { BlockRecord } from "./chain/ledger.ts";
+import { chainhookEvent } from "./chainhooks/payload.ts";
+import { ChainhooksPusher, type ChainhooksTarget, type PusherOptions } from "./chainhooks/pusher.ts";
 import { CHAIN_ID, DEFAULT_BLOCK_MS, DEFAULT_HOST, NETWORK_CAIP2 } from "./config.ts";
 import { type FaucetAsset, runFaucet } from "./faucet.ts";
 import { createApp } from "./http/app.ts";
+import { txJsonContext } from "./http/routes-extended.ts";
 import { type DevnetToken, TOKENS } from "./tokens.ts";
 
 export interface StartDevnetOptions {
@@ -15,6 +19,13 @@ export interface StartDevnetOptions {
   readonly blockMs?: number;
   /** Interface to listen on (default 127.0.0.1). */
   readonly host?: string;
+  /**
+   * Push Chainhooks 2.0 events (each block, each fork) to this URL. Default: env
+   * `DEVNET_CHAINHOOKS_URL` (+ `DEVNET_CHAINHOOKS_SECRET`), else none; `null` disables the env default.
+   */
+  readonly chainhooks?: ChainhooksTarget | null;
+  /** Delivery tuning of the pusher (attempts, backoff, timeout). */
+  readonly chainhooksDelivery?: PusherOptions;
 }
 
 /** A mined block, as the in-process API reports it. */
@@ -43,6 +54,13 @@ export interface Devnet {
   mineBlock(): Promise<DevnetBlock>;
   /** Sends test funds with a faucet transaction; resolves with its txid once accepted (mined with the next block). */
   faucet(asset: FaucetAsset, address: string, amount?: bigint): Promise<string>;
+  /**
+   * Forks the chain: the top `depth` blocks stop being canonical, their transactions are mined again
+   * on a new branch of `depth + 1` blocks (except those in `drop`). See DevnetChain.fork.
+   */
+  fork(options: ForkOptions): Promise<ForkResult>;
+  /** Chainhooks push: `configure({url, secret})` / `configure(undefined)`, `idle()` to wait for deliveries. */
+  readonly chainhooks: ChainhooksPusher;
   /** Resolves when the transaction is mined (or dropped); rejects after `timeoutMs` (default 30 s). */
   waitForTx(txid: string, timeoutMs?: number): Promise<void>;
   /** The HTTP API as a fetch handler, for in-process calls without a socket. */
@@ -51,6 +69,14 @@ export interface Devnet {
   readonly chain: DevnetChain;
   /** Stops block production and the HTTP server, and removes the temporary simnet project. */
   stop(): Promise<void>;
+}
+
+function chainhooksTarget(option: ChainhooksTarget | null | undefined): ChainhooksTarget | undefined {
+  if (option !== undefined) return option ?? undefined;
+  const url = process.env.DEVNET_CHAINHOOKS_URL;
+  if (!url) return undefined;
+  const secret = process.env.DEVNET_CHAINHOOKS_SECRET;
+  return { url, ...(secret ? { secret } : {}) };
 }
 
 function toDevnetBlock(block: BlockRecord): DevnetBlock {
@@ -71,7 +97,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     throw new Error(`blockMs must be an integer ≥ 0, got ${blockMs}`);
 
   const chain = await DevnetChain.create();
-  const app = createApp({ chain, blockMs });
+  const chainhooks = new ChainhooksPusher(chainhooksTarget(options.chainhooks), options.chainhooksDelivery);
+  const identity = { uuid: randomUUID(), name: "spay-devnet" };
+  const ctx = txJsonContext(chain);
+  chain.onChange((change) => chainhooks.push(chainhookEvent(identity, change, ctx)));
+  const app = createApp({ chain, blockMs, chainhooks });
   const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -127,6 +157,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       if (!block) throw new Error("no block was mined");
       return toDevnetBlock(block);
     },
+    fork: (forkOptions) => chain.fork(forkOptions),
+    chainhooks,
     async faucet(asset, address, amount) {
       const result = await runFaucet(chain, asset, address, amount);
       if (!result.ok) throw new Error(`faucet transaction rejected: ${result.rejection.reason}`);
@@ -153,6 +185,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       if (stopped) return;
       stopped = true;
       if (timer) clearTimeout(timer);
+      chainhooks.configure(undefined);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ("closeAllConnections" in server) server.closeAllConnections();

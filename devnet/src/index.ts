@@ -3,7 +3,8 @@
  * the Clarity VM of @stacks/clarinet-sdk (simnet). State lives in memory.
  */
 export { ACCOUNTS, accountByName, type DevnetAccount, FAUCET_ACCOUNT } from "./accounts.ts";
-export type { DevnetChain } from "./chain/devnet-chain.ts";
+export type { ChainChange, DevnetChain, ForkOptions, ForkResult } from "./chain/devnet-chain.ts";
+export type { ChainhooksPusher, ChainhooksTarget } from "./chainhooks/pusher.ts";
 export { CHAIN_ID, DEFAULT_BLOCK_MS, DEFAULT_PORT, NETWORK_CAIP2 } from "./config.ts";
 export { type Devnet, type DevnetBlock, type StartDevnetOptions, startDevnet } from "./devnet.ts";
 export { FAUCET_AMOUNTS, type FaucetAsset } from "./faucet.ts";

@@ -31,11 +31,12 @@ describe("the transition table", () => {
     for (const status of TERMINAL_STATUSES) expect(TRANSITIONS[status]).toEqual([]);
   });
 
-  it("never lets an intent move back to a status it came from, except to be paid again", () => {
+  it("never lets an intent move back to a status it came from, except to be paid again or after a fork", () => {
     const order = (s: PaymentStatus) => PAYMENT_STATUSES.indexOf(s);
     for (const from of PAYMENT_STATUSES) {
       for (const to of TRANSITIONS[from]) {
         if (to === "requires_payment_method") continue;
+        if (from === "transaction_confirmed" && to === "transaction_pending") continue; // a fork
         expect(order(to), `${from} → ${to}`).toBeGreaterThan(order(from));
       }
     }
@@ -73,6 +74,7 @@ describe("the transition table", () => {
       { kind: "canceled", now: 5_000 },
       { kind: "reported", txid: TX },
       { kind: "assigned", txid: TX },
+      { kind: "orphaned", txid: TX, height: 7 },
     ];
     const decided = new Set<string>();
     for (const status of PAYMENT_STATUSES) {
@@ -128,8 +130,11 @@ describe("decide: the followed transaction fails", () => {
     ).toBeNull();
   });
 
-  it("ignores failures while the intent is open or ended", () => {
+  it("changes no status of an open or ended intent (a settled one only records a fork's reversal)", () => {
     for (const status of ["requires_payment_method", "payment_settled", "expired"] as const) {
+      expect(decide(tracking(status), { kind: "dropped", txid: TX })?.status).toBeUndefined();
+    }
+    for (const status of ["requires_payment_method", "expired"] as const) {
       expect(decide(tracking(status), { kind: "dropped", txid: TX })).toBeNull();
     }
   });
@@ -169,8 +174,13 @@ describe("decide: the transaction pays the intent", () => {
     });
   });
 
-  it("leaves a confirmed intent alone until the transfer counts", () => {
-    expect(decide(tracking("transaction_confirmed"), paid(1000n, 2, 3))).toBeNull();
+  it("shows a confirmed intent's growing count until the transfer counts (no event)", () => {
+    expect(decide(tracking("transaction_confirmed"), paid(1000n, 2, 3))).toEqual({
+      status: "transaction_confirmed",
+      reason: "confirmations:2/3",
+      txid: TX,
+      event: null,
+    });
   });
 
   it("settles when the counted amount is what is due", () => {
@@ -325,5 +335,59 @@ describe("decide: the merchant assigns an unmatched transfer", () => {
     for (const status of ["canceled", "transaction_broadcast", "payment_settled"] as const) {
       expect(decide(tracking(status), { kind: "assigned", txid: OTHER_TX })).toBeNull();
     }
+  });
+});
+
+describe("decide: forks", () => {
+  const orphaned: Observation = { kind: "orphaned", txid: TX, height: 42 };
+
+  it("sends an intent still confirming back to waiting for its transaction", () => {
+    expect(decide(tracking("transaction_confirmed"), orphaned)).toEqual({
+      status: "transaction_pending",
+      reason: "block_orphaned:42",
+      event: null,
+    });
+    expect(canMove("transaction_confirmed", "transaction_pending")).toBe(true);
+  });
+
+  it("ignores a fork of a transfer the intent does not follow", () => {
+    expect(decide(intent("transaction_confirmed", { txid: OTHER_TX }), orphaned)).toBeNull();
+    expect(decide(intent("requires_payment_method"), orphaned)).toBeNull();
+  });
+
+  it("keeps a settled intent settled and records the fork on its timeline", () => {
+    expect(decide(tracking("payment_settled"), orphaned)).toEqual({
+      reason: "block_orphaned:42",
+      event: null,
+      eventTxid: TX,
+      record: true,
+    });
+  });
+
+  it("records the settling transfer counted again as reconfirmed, not as an overpayment", () => {
+    expect(decide(tracking("payment_settled"), paid(1000n))).toEqual({
+      amount_received: "1000",
+      reason: "reconfirmed",
+      event: null,
+      eventTxid: TX,
+      record: true,
+    });
+  });
+
+  it("records a settling transfer the new branch dropped, without un-settling", () => {
+    expect(decide(tracking("payment_settled"), { kind: "dropped", txid: TX })).toEqual({
+      reason: "transfer_reversed:dropped",
+      event: null,
+      eventTxid: TX,
+      record: true,
+    });
+    expect(
+      decide(tracking("payment_settled"), {
+        kind: "failed",
+        txid: TX,
+        reason: "dropped_replace_across_fork",
+      }),
+    ).toMatchObject({ reason: "transfer_reversed:dropped_replace_across_fork", record: true });
+    expect(decide(tracking("payment_settled"), { kind: "dropped", txid: OTHER_TX })).toBeNull();
   });
 });

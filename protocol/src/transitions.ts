@@ -36,7 +36,8 @@ export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[
     "payment_settled",
   ],
   transaction_pending: ["requires_payment_method", "transaction_confirmed", "payment_settled"],
-  transaction_confirmed: ["requires_payment_method", "payment_settled"],
+  // A fork can take the block of a confirmed-but-not-yet-final transfer away: it waits again.
+  transaction_confirmed: ["requires_payment_method", "transaction_pending", "payment_settled"],
   payment_settled: [],
   failed: [],
   canceled: [],
@@ -94,6 +95,11 @@ export interface IntentChange {
   event: IntentEventType | null;
   /** The transaction the timeline entry names; by default the intent's txid after the change. */
   eventTxid?: string | null;
+  /**
+   * Record a timeline entry although neither the status changes nor an event is emitted: what the
+   * chain did to a settled payment (a fork took its block away, or gave it back) must be visible.
+   */
+  record?: boolean;
 }
 
 /** What was seen about an intent. `txid` is the transfer observed. */
@@ -118,7 +124,9 @@ export type Observation =
   /** A transaction carrying the intent's memo was reported or discovered and is now tracked. */
   | { kind: "reported"; txid: string; paymentMethod?: string | undefined }
   /** The merchant assigned an unmatched transfer to the intent. */
-  | { kind: "assigned"; txid: string };
+  | { kind: "assigned"; txid: string }
+  /** A fork took the block holding this transfer off the canonical chain; it is checked again. */
+  | { kind: "orphaned"; txid: string; height: number };
 
 /** A paying transfer counts once it has the confirmations the environment requires. */
 export function counts(confirmations: number, required: number): boolean {
@@ -139,6 +147,16 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
     case "dropped":
     case "failed":
     case "rejected": {
+      if (status === "payment_settled" && intent.txid === observation.txid) {
+        // Only after a fork: the settling transfer did not make it into the new branch. Settled
+        // stays final (the merchant may have delivered); the timeline says what the chain did.
+        return {
+          reason: `transfer_reversed:${observation.kind === "dropped" ? "dropped" : observation.reason}`,
+          event: null,
+          eventTxid: observation.txid,
+          record: true,
+        };
+      }
       // Only the transaction the intent follows can take it back; the customer may pay again.
       if (!isTracking(status) || intent.txid !== observation.txid) return null;
       const reason =
@@ -203,14 +221,36 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
       if (status === "expired")
         return { reason: "assigned_by_merchant", event: null, eventTxid: observation.txid };
       return null;
+    case "orphaned":
+      return decideOrphaned(intent, observation);
   }
+}
+
+/**
+ * A fork removed the block of a transfer the intent counted or was confirming. Nothing changes
+ * silently: an intent still confirming goes back to waiting for the transaction; a settled (or
+ * paid-late) one keeps its status — final by the confirmations its environment requires — and its
+ * timeline records the fork. The transfer is checked again either way (see `decidePaid`).
+ */
+function decideOrphaned(
+  intent: IntentState,
+  orphaned: Extract<Observation, { kind: "orphaned" }>,
+): IntentChange | null {
+  const reason = `block_orphaned:${orphaned.height}`;
+  if (isTracking(intent.status)) {
+    if (intent.txid !== orphaned.txid) return null;
+    return { status: "transaction_pending", reason, event: null };
+  }
+  if (intent.status === "payment_settled" || isLate(intent.status))
+    return { reason, event: null, eventTxid: orphaned.txid, record: true };
+  return null;
 }
 
 function decidePaid(intent: IntentState, paid: Extract<Observation, { kind: "paid" }>): IntentChange | null {
   const { status } = intent;
   if (!counts(paid.confirmations, paid.required)) {
-    if (!isOpen(status) && status !== "transaction_broadcast" && status !== "transaction_pending")
-      return null;
+    // Each new block updates the count an intent still confirming shows (`confirmations:2/3`).
+    if (!isOpen(status) && !isTracking(status)) return null;
     return {
       status: "transaction_confirmed",
       reason: `confirmations:${paid.confirmations}/${paid.required}`,
@@ -219,8 +259,17 @@ function decidePaid(intent: IntentState, paid: Extract<Observation, { kind: "pai
     };
   }
   const received = paid.received.toString();
-  // After settlement a further transfer is an overpayment; the status stays.
+  // After settlement a further transfer is an overpayment; the status stays. Counting no more
+  // than is due can only be the settling transfer counted again after a fork: reconfirmed.
   if (status === "payment_settled") {
+    if (paid.received <= BigInt(intent.amount_asset))
+      return {
+        amount_received: received,
+        reason: "reconfirmed",
+        event: null,
+        eventTxid: paid.txid,
+        record: true,
+      };
     return { amount_received: received, reason: "overpaid", event: null, eventTxid: paid.txid };
   }
   // Money for an intent that ended unpaid is recorded as paid late; the status stays.

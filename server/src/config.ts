@@ -97,6 +97,11 @@ const ConfigSchema = z.object({
    * single-process database); the first process also runs the watcher unless SPAY_WATCHER=off.
    */
   apiProcesses: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Enables `POST /v1/chainhooks/{test|live}` (Hiro Chainhooks 2.0 push), authenticated by this
+   * secret as a bearer token. Unset: no push endpoint; the watcher polls the chain API.
+   */
+  chainhooksSecret: z.string().min(16).optional(),
   /** Run the settlement watcher in this process (`off` for API-only processes). */
   watcher: z.enum(["on", "off"]).default("on"),
   watchIntervalMs: z.coerce.number().int().min(50).default(250),
@@ -107,7 +112,11 @@ const ConfigSchema = z.object({
     .string()
     .refine((k) => Buffer.from(k, "base64").length === 32, "SPAY_ENCRYPTION_KEY must be base64 of 32 bytes")
     .optional(),
-  webhookIntervalMs: z.coerce.number().int().min(10).default(100),
+  /**
+   * Longest sleep of the webhook worker: it is woken by each new event and at its next due retry,
+   * so this only bounds a missed notification or a manual resend made while it sleeps.
+   */
+  webhookIntervalMs: z.coerce.number().int().min(10).default(30_000),
   /** Seconds a worker owns a claimed delivery; longer than the 15 s send timeout. */
   webhookLeaseSeconds: z.coerce.number().int().min(16).default(30),
   webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
@@ -160,6 +169,7 @@ export const SETTING_VARIABLES = {
   webhookLeaseSeconds: "SPAY_WEBHOOK_LEASE_SECONDS",
   webhookConcurrency: "SPAY_WEBHOOK_CONCURRENCY",
   watcher: "SPAY_WATCHER",
+  chainhooksSecret: "SPAY_CHAINHOOKS_SECRET",
   apiProcesses: "SPAY_API_PROCESSES",
   watchIntervalMs: "SPAY_WATCH_INTERVAL_MS",
   devnetPort: "DEVNET_PORT",

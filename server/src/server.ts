@@ -13,6 +13,7 @@ import { purgeExpiredChallenges } from "./services/auth.ts";
 import { ChangeFeed } from "./services/change-feed.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates, stxPriceFeed } from "./services/fx.ts";
+import { KeyCache } from "./services/key-cache.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
 import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./services/webhooks/worker.ts";
@@ -63,6 +64,7 @@ export async function createDeps(
     secrets: await loadSecretBox(db, config),
     chains: chainClientsFor(config, devnetUrl),
     changes: await ChangeFeed.start(notifications),
+    keys: await KeyCache.start(notifications),
   };
 }
 
@@ -98,12 +100,17 @@ export async function startServer(
   watcher?.start();
   const webhooks =
     config.watcher === "on"
-      ? new WebhookWorker(deps, {
-          ...DEFAULT_WEBHOOK_OPTIONS,
-          intervalMs: config.webhookIntervalMs,
-          leaseSeconds: config.webhookLeaseSeconds,
-          concurrency: config.webhookConcurrency,
-        })
+      ? new WebhookWorker(
+          deps,
+          {
+            ...DEFAULT_WEBHOOK_OPTIONS,
+            intervalMs: config.webhookIntervalMs,
+            leaseSeconds: config.webhookLeaseSeconds,
+            concurrency: config.webhookConcurrency,
+          },
+          // Woken by each new event (the outbox's trigger), not polling.
+          database.notifications,
+        )
       : null;
   webhooks?.start();
   const limits = rateLimitStore(config);
@@ -133,7 +140,7 @@ export async function startServer(
     async close() {
       clearInterval(maintenance);
       // The feed first: open SSE streams end, so the HTTP server's close is not held up by them.
-      await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close()]);
+      await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close(), deps.keys?.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await limits.close();
       await database.close();

@@ -16,10 +16,11 @@ export type GenesisOp =
       readonly amount: bigint;
     };
 
+/** Journal entries of blocks carry the Stacks height they started from, to roll back to a height. */
 type JournalEntry =
   | GenesisOp
-  | { readonly kind: "block"; readonly ops: readonly VmOp[] }
-  | { kind: "empty-blocks"; count: number };
+  | { readonly kind: "block"; readonly ops: readonly VmOp[]; readonly fromHeight: number }
+  | { kind: "empty-blocks"; count: number; readonly fromHeight: number };
 
 /** What simnet reports for one operation of a block. */
 export interface VmOpResult {
@@ -131,15 +132,21 @@ export class ClarityVm {
 
   /** Records a block that `runBlock` executed and that stands. */
   commitBlock(ops: readonly VmOp[]): void {
-    this.journal.push({ kind: "block", ops });
+    this.journal.push({ kind: "block", ops, fromHeight: this.sdk.stacksBlockHeight - 1 });
   }
 
   /** Mines an empty block (a new burn block, which simnet also counts as a Stacks block). */
   mineEmptyBlock(): void {
+    const fromHeight = this.sdk.stacksBlockHeight;
     this.quiet(() => this.sdk.mineEmptyBurnBlock());
+    if (this.sdk.stacksBlockHeight !== fromHeight + 1) {
+      throw new Error(
+        `an empty block moved the Stacks height from ${fromHeight} to ${this.sdk.stacksBlockHeight}`,
+      );
+    }
     const last = this.journal.at(-1);
-    if (last?.kind === "empty-blocks") last.count += 1;
-    else this.journal.push({ kind: "empty-blocks", count: 1 });
+    if (last?.kind === "empty-blocks" && last.fromHeight + last.count === fromHeight) last.count += 1;
+    else this.journal.push({ kind: "empty-blocks", count: 1, fromHeight });
   }
 
   /** Throws away every uncommitted change: rebuilds the committed state (see the class comment). */
@@ -149,6 +156,27 @@ export class ClarityVm {
       for (const entry of this.journal) this.apply(entry);
     });
     this.rollbacks += 1;
+  }
+
+  /**
+   * Forgets every committed block above `height` and rebuilds the state as it was at that height
+   * (a fork point): the journal is cut there and replayed. Throws if the replay does not land on it.
+   */
+  async rollbackTo(height: number): Promise<void> {
+    const kept: JournalEntry[] = [];
+    for (const entry of this.journal) {
+      if (entry.kind === "block") {
+        if (entry.fromHeight + 1 <= height) kept.push(entry);
+      } else if (entry.kind === "empty-blocks") {
+        const count = Math.min(entry.count, height - entry.fromHeight);
+        if (count > 0) kept.push({ ...entry, count });
+      } else kept.push(entry);
+    }
+    this.journal.splice(0, this.journal.length, ...kept);
+    await this.rollback();
+    if (this.sdk.stacksBlockHeight !== height) {
+      throw new Error(`rolled back to Stacks height ${this.sdk.stacksBlockHeight}, expected ${height}`);
+    }
   }
 
   stxBalance(principal: string): bigint {

@@ -2,9 +2,10 @@ import { Cl, ClarityType, type ClarityValue } from "@stacks/transactions";
 import { ACCOUNTS } from "../accounts.ts";
 import { type DevnetToken, TOKENS } from "../tokens.ts";
 import { type Admission, admitTransaction } from "../tx/admission.ts";
+import { type DecodedTx, nonceOf, nonceUses } from "../tx/decode.ts";
 import { produceBlock } from "./block-producer.ts";
 import { ClarityVm, type ContractInterface, type GenesisOp } from "./clarity-vm.ts";
-import { type BlockRecord, Ledger, type TxRecord } from "./ledger.ts";
+import { type BlockRecord, Ledger, normalizeTxid, type TxRecord } from "./ledger.ts";
 import { Mempool } from "./mempool.ts";
 import { type SimnetProject, writeSimnetProject } from "./project.ts";
 import { SerialQueue } from "./serial-queue.ts";
@@ -25,6 +26,30 @@ function genesisOps(): GenesisOp[] {
   ]);
 }
 
+/** A change of the canonical chain: blocks that stopped being canonical (newest first), then new blocks (oldest first). */
+export interface ChainChange {
+  readonly rollback: readonly BlockRecord[];
+  readonly apply: readonly BlockRecord[];
+}
+
+export interface ForkOptions {
+  /** How many blocks at the tip stop being canonical (≥ 1, at most down to the genesis block). */
+  readonly depth: number;
+  /** Transactions of the orphaned blocks that are not mined again (0x-prefixed or bare txids). */
+  readonly drop?: readonly string[];
+}
+
+export interface ForkResult {
+  /** The block the new branch grows from. */
+  readonly forkPoint: BlockRecord;
+  /** The blocks that stopped being canonical, newest first. */
+  readonly orphaned: readonly BlockRecord[];
+  /** The new branch, oldest first (`depth + 1` blocks). */
+  readonly branch: readonly BlockRecord[];
+  /** Transactions of the orphaned blocks that were dropped (listed in `drop`, or behind a dropped nonce). */
+  readonly dropped: readonly string[];
+}
+
 export interface NonceInfo {
   readonly lastExecutedNonce: bigint | null;
   readonly lastMempoolNonce: bigint | null;
@@ -43,6 +68,7 @@ export class DevnetChain {
   private readonly mempool = new Mempool();
   private readonly listeners = new Set<(block: BlockRecord) => void>();
   private readonly acceptedListeners = new Set<(txid: string) => void>();
+  private readonly changeListeners = new Set<(change: ChainChange) => void>();
 
   private constructor(
     private readonly project: SimnetProject,
@@ -77,9 +103,83 @@ export class DevnetChain {
     return this.run(async () => {
       if (options.onlyIfPending && this.mempool.size === 0) return undefined;
       const block = await produceBlock({ vm: this.vm, ledger: this.ledger, mempool: this.mempool });
-      for (const listener of this.listeners) listener(block);
+      this.announce({ rollback: [], apply: [block] });
       return block;
     });
+  }
+
+  /**
+   * Forks the chain: the top `depth` blocks stop being canonical (they stay readable by hash), the
+   * VM state returns to the fork point, their transactions go back to the mempool ahead of what
+   * waits there (except those in `drop`, and those behind a dropped nonce, which end
+   * `dropped_replace_across_fork`), and a new branch of `depth + 1` blocks is mined at once.
+   */
+  fork(options: ForkOptions): Promise<ForkResult> {
+    return this.run(async () => {
+      const { depth } = options;
+      const tip = this.ledger.tip();
+      if (!Number.isInteger(depth) || depth < 1 || tip.height - depth < this.ledger.genesisHeight) {
+        throw new RangeError(
+          `fork depth must be an integer from 1 to ${tip.height - this.ledger.genesisHeight}, got ${depth}`,
+        );
+      }
+      const forkHeight = tip.height - depth;
+      await this.vm.rollbackTo(forkHeight);
+      const orphaned = this.ledger.orphanAbove(forkHeight);
+      const dropped = this.dropAcrossFork(
+        orphaned.txs.map((m) => m.tx),
+        options.drop ?? [],
+      );
+      this.mempool.addFirst(orphaned.txs.map((m) => m.tx).filter((tx) => !dropped.has(tx.txid)));
+      const branch: BlockRecord[] = [];
+      for (let i = 0; i <= depth; i += 1) {
+        branch.push(await produceBlock({ vm: this.vm, ledger: this.ledger, mempool: this.mempool }));
+      }
+      const forkPoint = this.ledger.block(forkHeight);
+      if (!forkPoint) throw new Error(`no block at the fork point ${forkHeight}`);
+      this.announce({ rollback: orphaned.blocks, apply: branch });
+      return { forkPoint, orphaned: orphaned.blocks, branch, dropped: [...dropped] };
+    });
+  }
+
+  /**
+   * Marks the listed orphaned transactions dropped, and with them every orphaned or pending
+   * transaction that spends a later nonce of an account whose nonce a dropped one spent.
+   */
+  private dropAcrossFork(orphanedTxs: readonly DecodedTx[], drop: readonly string[]): Set<string> {
+    const listed = new Set(drop.map(normalizeTxid));
+    const dropped = new Set<string>();
+    const gaps: Array<{ account: string; nonce: bigint }> = [];
+    for (const tx of orphanedTxs) {
+      if (!listed.has(tx.txid)) continue;
+      dropped.add(tx.txid);
+      this.ledger.recordDropped(tx, "dropped_replace_across_fork", "dropped by a fork");
+      gaps.push(...nonceUses(tx));
+    }
+    for (let gap = gaps.shift(); gap; gap = gaps.shift()) {
+      const { account, nonce } = gap;
+      const behind = [...orphanedTxs, ...this.mempool.peek(Number.MAX_SAFE_INTEGER)].filter((tx) => {
+        const used = nonceOf(tx, account);
+        return used !== undefined && used > nonce && !dropped.has(tx.txid);
+      });
+      for (const tx of behind) {
+        dropped.add(tx.txid);
+        const wasMined = orphanedTxs.includes(tx);
+        if (!wasMined) this.mempool.remove(tx.txid);
+        this.ledger.recordDropped(
+          tx,
+          wasMined ? "dropped_replace_across_fork" : "dropped_stale_garbage_collect",
+          `an earlier nonce of ${account} was dropped by a fork`,
+        );
+        gaps.push(...nonceUses(tx));
+      }
+    }
+    return dropped;
+  }
+
+  private announce(change: ChainChange): void {
+    for (const block of change.apply) for (const listener of this.listeners) listener(block);
+    for (const listener of this.changeListeners) listener(change);
   }
 
   /** Runs a job in the chain's queue, e.g. to sign with the next nonce and broadcast atomically. */
@@ -106,6 +206,12 @@ export class DevnetChain {
   onBlock(listener: (block: BlockRecord) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Every change of the canonical chain: a new block, or a fork (rollback + new branch). */
+  onChange(listener: (change: ChainChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   onAccepted(listener: (txid: string) => void): () => void {

@@ -20,6 +20,13 @@ export class Mempool {
     this.pending.set(tx.txid, tx);
   }
 
+  /** Puts transactions ahead of those waiting (in the given order), e.g. those a fork orphaned. */
+  addFirst(txs: readonly DecodedTx[]): void {
+    const waiting = [...this.pending.values()].filter((tx) => !txs.some((t) => t.txid === tx.txid));
+    this.pending.clear();
+    for (const tx of [...txs, ...waiting]) this.pending.set(tx.txid, tx);
+  }
+
   remove(txid: string): void {
     this.pending.delete(txid);
   }

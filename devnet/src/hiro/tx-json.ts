@@ -8,7 +8,9 @@ import { eventJson } from "./event-json.ts";
 
 /** What rendering a transaction needs to look up. */
 export interface TxJsonContext {
-  block(height: number): BlockRecord | undefined;
+  /** Any block (canonical or orphaned) by hash. */
+  blockByHash(hash: string): BlockRecord | undefined;
+  isCanonical(block: BlockRecord): boolean;
   abiFunction(contractId: string, functionName: string): AbiFunction | undefined;
 }
 
@@ -127,14 +129,18 @@ export function txJson(
       ...common,
       tx_status: record.state === "pending" ? "pending" : record.status,
       replaced_by_tx_id: null,
+      // Hiro reads a transaction of an orphaned block that no branch mined again as non-canonical.
+      ...(record.state === "dropped" && record.status === "dropped_replace_across_fork"
+        ? { canonical: false }
+        : {}),
       receipt_time: record.receiptTime,
       receipt_time_iso: iso(record.receiptTime),
       ...payloadJson(tx, ctx),
     };
   }
   const { outcome } = record;
-  const block = ctx.block(outcome.blockHeight);
-  const parent = ctx.block(outcome.blockHeight - 1);
+  const block = ctx.blockByHash(outcome.blockHash);
+  const parent = block ? ctx.blockByHash(block.parentHash) : undefined;
   const time = block?.time ?? record.receiptTime;
   const parentTime = parent?.time ?? time;
   const offset = events?.offset ?? 0;
@@ -152,7 +158,7 @@ export function txJson(
     burn_block_time_iso: iso(time),
     parent_burn_block_time: parentTime,
     parent_burn_block_time_iso: iso(parentTime),
-    canonical: true,
+    canonical: block ? ctx.isCanonical(block) : true,
     tx_index: outcome.txIndex,
     tx_status: outcome.status,
     tx_result: clarityJson(outcome.result),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { HttpDeps } from "./deps.ts";
+import { blockRoutes } from "./routes-blocks.ts";
 import { coreRoutes } from "./routes-core.ts";
 import { devnetRoutes } from "./routes-devnet.ts";
 import { extendedRoutes } from "./routes-extended.ts";
@@ -12,6 +13,7 @@ export function createApp(deps: HttpDeps): Hono {
   app.use("*", cors());
   app.route("/", coreRoutes(deps));
   app.route("/", extendedRoutes(deps));
+  app.route("/", blockRoutes(deps));
   app.route("/", faucetRoutes(deps));
   app.route("/", devnetRoutes(deps));
   app.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path} on the sPay devnet` }, 404));

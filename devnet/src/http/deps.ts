@@ -1,11 +1,14 @@
 import type { Context } from "hono";
 import type { DevnetChain } from "../chain/devnet-chain.ts";
+import type { ChainhooksPusher } from "../chainhooks/pusher.ts";
 import { isTestnetPrincipal } from "../tx/principal.ts";
 
 /** What the HTTP routes share. */
 export interface HttpDeps {
   readonly chain: DevnetChain;
   readonly blockMs: number;
+  /** Where Chainhooks events go (POST/DELETE /devnet/chainhooks reconfigure it). */
+  readonly chainhooks: ChainhooksPusher;
 }
 
 /** Hiro-style client error: `{error, message?}`. */

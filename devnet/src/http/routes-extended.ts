@@ -8,7 +8,8 @@ import { badRequest, type HttpDeps, intQuery, principalParam } from "./deps.ts";
 
 export function txJsonContext(chain: DevnetChain): TxJsonContext {
   return {
-    block: (height) => chain.ledger.block(height),
+    blockByHash: (hash) => chain.ledger.blockByHash(hash),
+    isCanonical: (block) => chain.ledger.isCanonical(block),
     abiFunction: (contractId, functionName) =>
       chain.contractInterface(contractId)?.functions.find((f) => f.name === functionName),
   };

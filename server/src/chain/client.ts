@@ -1,4 +1,7 @@
-import type { HiroTransaction, HiroTransferListItem } from "./hiro-types.ts";
+import type { HiroBlock, HiroPage, HiroTransaction, HiroTransferListItem } from "./hiro-types.ts";
+
+/** Hiro's largest page of a block's (or the mempool's) transactions. */
+export const TX_PAGE_LIMIT = 50;
 
 export class ChainUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -49,6 +52,33 @@ export class ChainClient {
     if (!info || typeof info.stacks_tip_height !== "number")
       throw new ChainUnavailableError("chain info without stacks_tip_height");
     return info.stacks_tip_height;
+  }
+
+  /** A block by height (the canonical one) or by index block hash; null when the API does not know it. */
+  async getBlock(heightOrHash: number | string): Promise<HiroBlock | null> {
+    return this.getJson<HiroBlock>(`/extended/v2/blocks/${heightOrHash}`, { allow404: true });
+  }
+
+  /** One page of a block's transactions, in block order. */
+  async getBlockTransactions(
+    heightOrHash: number | string,
+    offset = 0,
+    limit = TX_PAGE_LIMIT,
+  ): Promise<HiroPage<HiroTransaction>> {
+    const page = await this.getJson<HiroPage<HiroTransaction>>(
+      `/extended/v2/blocks/${heightOrHash}/transactions?limit=${limit}&offset=${offset}`,
+    );
+    if (!page || !Array.isArray(page.results))
+      throw new ChainUnavailableError(`block ${heightOrHash} transactions without results`);
+    return page;
+  }
+
+  /** One page of the mempool, newest first. */
+  async getMempool(offset = 0, limit = TX_PAGE_LIMIT): Promise<HiroPage<HiroTransaction>> {
+    const page = await this.getJson<HiroPage<HiroTransaction>>(
+      `/extended/v1/tx/mempool?limit=${limit}&offset=${offset}`,
+    );
+    return page ?? { limit, offset, total: 0, results: [] };
   }
 
   /** Recent transactions that moved assets into or out of `principal`, newest first. */

@@ -43,3 +43,22 @@ export interface HiroTransaction {
 export interface HiroTransferListItem {
   tx: HiroTransaction;
 }
+
+/** A Stacks block as `/extended/v2/blocks/{height_or_hash}` describes it (the fields the follower reads). */
+export interface HiroBlock {
+  canonical: boolean;
+  height: number;
+  hash: string;
+  index_block_hash: string;
+  parent_index_block_hash: string;
+  tx_count: number;
+  block_time: number;
+}
+
+/** One page of a Hiro list (`limit`, `offset`, `total`, `results`). */
+export interface HiroPage<T> {
+  limit: number;
+  offset: number;
+  total: number;
+  results: T[];
+}

@@ -7,6 +7,8 @@ export interface NotificationHandlers {
   onNotify(payload: string): void;
   /** The LISTEN was lost and is back: notifications sent in between are gone, so re-read once. */
   onReconnect(): void;
+  /** The LISTEN is not (or no longer) connected: until {@link onReconnect}, changes go unannounced. */
+  onLost?(): void;
 }
 
 export interface Listening {
@@ -118,6 +120,7 @@ class PgListener implements Listening {
       await this.connect();
     } catch (error) {
       console.error(`LISTEN ${this.channel} failed; retrying`, error);
+      this.handlers.onLost?.();
       this.scheduleReconnect();
     }
   }
@@ -149,6 +152,7 @@ class PgListener implements Listening {
     if (this.client !== client || this.closed) return;
     console.warn(`LISTEN ${this.channel}: connection lost; reconnecting`);
     this.client = null;
+    this.handlers.onLost?.();
     client.end().catch(() => {});
     this.scheduleReconnect();
   }

@@ -240,6 +240,24 @@ export interface PaymentTransfersTable {
   next_check_at: number;
 }
 
+/** Where the block follower is, per environment: the last canonical block it processed. */
+export interface ChainCursorsTable {
+  env: "test" | "live";
+  height: number;
+  index_block_hash: string;
+  updated_at: number;
+}
+
+/** The canonical blocks the follower processed (a recent window), to notice forks. */
+export interface ChainBlocksTable {
+  env: "test" | "live";
+  height: number;
+  index_block_hash: string;
+  parent_index_block_hash: string;
+  tx_count: number;
+  processed_at: number;
+}
+
 export interface EmailSignupsTable {
   id: string;
   email: string;
@@ -401,6 +419,8 @@ export interface Database {
   unmatched_transfers: UnmatchedTransfersTable;
   transfer_reports: TransferReportsTable;
   audit_log: AuditLogTable;
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

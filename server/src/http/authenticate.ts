@@ -8,9 +8,11 @@ import type { RateLimiter } from "./rate-limit.ts";
 const LAST_USED_RESOLUTION_SECONDS = 60;
 
 /**
- * Resolves the bearer credential into a principal on every request — no cache, so a revoked key
- * or logged-out session fails on its very next request. Anonymous requests pass with no principal;
- * routes decide what they need.
+ * Resolves the bearer credential into a principal on every request. Sessions are read every time;
+ * API keys come from the process's key cache when it holds them, which the database keeps current
+ * through LISTEN/NOTIFY (services/key-cache.ts), so a revoked or logged-out credential fails on its
+ * very next request, in every API process. Anonymous requests pass with no principal; routes decide
+ * what they need.
  */
 export function authenticate(deps: Deps, keyLimiter: RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -63,6 +65,13 @@ async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {
 
 /** The principal of an API key (any type), checked as on every request: unknown, revoked, disabled. */
 export async function keyPrincipal(deps: Deps, token: string): Promise<Principal> {
+  const tokenHash = hashToken(token);
+  const cached = deps.keys?.get(tokenHash);
+  if (cached) {
+    await recordUse(deps, cached.principal.keyId, cached);
+    return cached.principal;
+  }
+  const generation = deps.keys?.generation ?? 0;
   const key = await deps.db
     .selectFrom("api_keys")
     .innerJoin("environments", "environments.id", "api_keys.environment_id")
@@ -76,17 +85,12 @@ export async function keyPrincipal(deps: Deps, token: string): Promise<Principal
       "api_keys.last_used_at",
       "environments.type as environment_type",
     ])
-    .where("api_keys.key_hash", "=", hashToken(token))
+    .where("api_keys.key_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!key) throw new ApiError("invalid_api_key");
   if (key.state === "revoked") throw new ApiError("api_key_revoked");
   if (key.state === "disabled") throw new ApiError("api_key_disabled");
-  const now = nowSeconds();
-  if (key.last_used_at === null || now - key.last_used_at >= LAST_USED_RESOLUTION_SECONDS) {
-    // Coarse on purpose: one write per key per minute keeps authentication read-only on hot paths.
-    await deps.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", key.id).execute();
-  }
-  return {
+  const principal: Principal & { kind: "api_key" } = {
     kind: "api_key",
     keyId: key.id,
     keyType: key.type,
@@ -95,4 +99,16 @@ export async function keyPrincipal(deps: Deps, token: string): Promise<Principal
     env: key.environment_type === "production" ? "live" : "test",
     scopes: key.scopes,
   };
+  const entry = { principal, lastUsedAt: key.last_used_at };
+  await recordUse(deps, key.id, entry);
+  deps.keys?.remember(tokenHash, entry, generation);
+  return principal;
+}
+
+/** Coarse on purpose: one write per key per minute keeps authentication read-only on hot paths. */
+async function recordUse(deps: Deps, keyId: string, entry: { lastUsedAt: number | null }): Promise<void> {
+  const now = nowSeconds();
+  if (entry.lastUsedAt !== null && now - entry.lastUsedAt < LAST_USED_RESOLUTION_SECONDS) return;
+  entry.lastUsedAt = now;
+  await deps.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId).execute();
 }

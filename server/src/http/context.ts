@@ -4,7 +4,9 @@ import type { SecretBox } from "../domain/secret-box.ts";
 import type { HostResolver } from "../domain/ssrf.ts";
 import type { ChangeFeed } from "../services/change-feed.ts";
 import type { FxRates, UsdPriceFeed } from "../services/fx.ts";
+import type { KeyCache } from "../services/key-cache.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
+import type { IdempotencyClaim } from "./idempotency.ts";
 
 /** Who is calling: a signed-in user (session) or an API key of one workspace environment. */
 export type Principal =
@@ -32,6 +34,8 @@ export interface Deps {
   chains: ChainClients;
   /** Committed intent and event changes pushed by the database (LISTEN/NOTIFY): what SSE streams wait on. */
   changes: ChangeFeed;
+  /** Enabled API keys held in memory, kept current by LISTEN/NOTIFY (absent: every key is read). */
+  keys?: KeyCache;
   /** How webhook hosts are resolved for the SSRF check (default: the system resolver); tests inject one. */
   resolveHost?: HostResolver;
 }
@@ -41,5 +45,7 @@ export interface AppEnv {
     requestId: string;
     principal: Principal | undefined;
     clientIp: string;
+    /** Set by the idempotency middleware for a route that writes its Idempotency-Key claim itself. */
+    idempotencyClaim: IdempotencyClaim | undefined;
   };
 }

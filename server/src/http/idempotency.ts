@@ -31,6 +31,15 @@ const SEALED_RESPONSES: RegExp[] = [
   /^\/v1\/payment_intents$/, // the intent's client secret
 ];
 
+/**
+ * Routes that write their Idempotency-Key claim themselves, inside the one statement that makes
+ * their change (the claim row is stored already `done`, with the answer): the hottest path does one
+ * commit instead of three (claim, change, stored answer). Such a route takes the claim with
+ * {@link pendingClaim} and builds it into its statement with {@link claimStatement}; a claim it
+ * could not take (the key is held, or done) is answered here as any other replay or conflict.
+ */
+const ATOMIC_ROUTES: RegExp[] = [/^\/v1\/payment_intents$/];
+
 /** Secret-looking substrings: secret keys, webhook secrets, session tokens, client secrets. */
 const SECRET_SHAPES = /\bsk_(test|live)_|\bwhsec_|\bsess_|_secret_/;
 
@@ -84,44 +93,29 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
     const requestHash = createHash("sha256").update(`${c.req.method} ${c.req.path}\n${body}`).digest("hex");
     const now = nowSeconds();
 
-    const claimed = await claimKey(deps, { scope, owner }, key, requestHash, now);
-    if (!claimed) {
-      const existing = await deps.db
-        .selectFrom("idempotency_keys")
-        .selectAll()
-        .where("scope", "=", scope)
-        .where("key", "=", key)
-        .executeTakeFirst();
-      // Missing here means the holder just failed and released it: the caller should retry.
-      if (existing && existing.owner !== owner) {
-        throw owner === "publishable"
-          ? new ApiError("secret_key_required")
-          : new ApiError("idempotency_key_other_credential", { param: "Idempotency-Key" });
+    if (ATOMIC_ROUTES.some((r) => r.test(c.req.path))) {
+      const claim: IdempotencyClaim = {
+        scope,
+        owner,
+        key,
+        requestHash,
+        now,
+        sealed: SEALED_RESPONSES.some((r) => r.test(c.req.path)),
+        outcome: "pending",
+      };
+      c.set("idempotencyClaim", claim);
+      await next();
+      // The route answered `idempotency_key_in_use` (nothing written); the held key's answer replaces it.
+      if (claim.outcome === "lost") c.res = await answerHeldKey(deps, c, { scope, owner }, key, requestHash);
+      else if (claim.outcome === "pending" && c.res.status >= 200 && c.res.status < 300) {
+        // A route listed as atomic answered without writing its claim: a bug, never silent.
+        throw new Error(`${c.req.path} answered ${c.res.status} without writing its Idempotency-Key claim`);
       }
-      if (existing && existing.request_hash !== requestHash)
-        throw new ApiError("idempotency_key_reused", { param: "Idempotency-Key" });
-      if (
-        existing?.state === "done" &&
-        existing.response_status !== null &&
-        existing.response_body !== null
-      ) {
-        const stored = existing.response_sealed
-          ? deps.secrets.open(existing.response_body)
-          : existing.response_body;
-        return new Response(stored, {
-          status: existing.response_status,
-          headers: {
-            "content-type": "application/json",
-            "idempotent-replayed": "true",
-            "x-request-id": c.get("requestId"),
-          },
-        });
-      }
-      throw new ApiError("idempotency_key_in_use", {
-        param: "Idempotency-Key",
-        headers: { "Retry-After": "1" },
-      });
+      return;
     }
+
+    const claimed = await claimKey(deps, { scope, owner }, key, requestHash, now);
+    if (!claimed) return answerHeldKey(deps, c, { scope, owner }, key, requestHash);
 
     try {
       await next();
@@ -147,6 +141,96 @@ export function idempotency(deps: Deps): MiddlewareHandler<AppEnv> {
       await releaseKey(deps, scope, key);
     }
   };
+}
+
+/**
+ * The answer for a key another request holds or finished: its stored response (same caller kind,
+ * same body), else a conflict. Missing means the holder just failed and released it: retry.
+ */
+async function answerHeldKey(
+  deps: Deps,
+  c: Context<AppEnv>,
+  { scope, owner }: IdempotencyCaller,
+  key: string,
+  requestHash: string,
+): Promise<Response> {
+  const existing = await deps.db
+    .selectFrom("idempotency_keys")
+    .selectAll()
+    .where("scope", "=", scope)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  // Missing here means the holder just failed and released it: the caller should retry.
+  if (existing && existing.owner !== owner) {
+    throw owner === "publishable"
+      ? new ApiError("secret_key_required")
+      : new ApiError("idempotency_key_other_credential", { param: "Idempotency-Key" });
+  }
+  if (existing && existing.request_hash !== requestHash)
+    throw new ApiError("idempotency_key_reused", { param: "Idempotency-Key" });
+  if (existing?.state === "done" && existing.response_status !== null && existing.response_body !== null) {
+    const stored = existing.response_sealed
+      ? deps.secrets.open(existing.response_body)
+      : existing.response_body;
+    return new Response(stored, {
+      status: existing.response_status,
+      headers: {
+        "content-type": "application/json",
+        "idempotent-replayed": "true",
+        "x-request-id": c.get("requestId"),
+      },
+    });
+  }
+  throw new ApiError("idempotency_key_in_use", {
+    param: "Idempotency-Key",
+    headers: { "Retry-After": "1" },
+  });
+}
+
+/** An Idempotency-Key claim an {@link ATOMIC_ROUTES} route writes in its own statement. */
+export interface IdempotencyClaim {
+  scope: string;
+  owner: IdempotencyCaller["owner"];
+  key: string;
+  requestHash: string;
+  now: number;
+  /** The answer carries a secret: stored sealed. */
+  sealed: boolean;
+  /** `written`: the statement stored it with the answer; `lost`: the key was held or done. */
+  outcome: "pending" | "written" | "lost";
+}
+
+/** The claim of this request when its route writes it itself (an atomic route with Idempotency-Key). */
+export function pendingClaim(c: Context<AppEnv>): IdempotencyClaim | undefined {
+  const claim = c.get("idempotencyClaim");
+  return claim?.outcome === "pending" ? claim : undefined;
+}
+
+/**
+ * The claim as a data-modifying statement for a `with claim as (…)` clause: inserts the key as
+ * `done` with the answer, or takes over an expired or abandoned one (as {@link claimKey}); returns
+ * a row only when the claim was won, so the caller's writes depend on `exists (select 1 from claim)`.
+ * `param` adds a value to the caller's statement and answers its placeholder (`$n`).
+ */
+export function claimStatement(
+  deps: Pick<Deps, "secrets">,
+  claim: IdempotencyClaim,
+  answer: { status: number; body: string },
+  param: (value: unknown) => string,
+): string {
+  const sealed = claim.sealed || SECRET_SHAPES.test(answer.body);
+  const stored = sealed ? deps.secrets.seal(answer.body) : answer.body;
+  const now = param(claim.now);
+  return `insert into idempotency_keys
+      (scope, key, owner, request_hash, state, response_status, response_body, response_sealed, created_at, locked_at)
+    values (${param(claim.scope)}, ${param(claim.key)}, ${param(claim.owner)}, ${param(claim.requestHash)}, 'done',
+      ${param(answer.status)}, ${param(stored)}, ${param(sealed)}, ${now}, ${now})
+    on conflict (scope, key) do update set owner = excluded.owner, request_hash = excluded.request_hash,
+      state = 'done', response_status = excluded.response_status, response_body = excluded.response_body,
+      response_sealed = excluded.response_sealed, created_at = excluded.created_at, locked_at = excluded.locked_at
+    where idempotency_keys.created_at < ${param(claim.now - IDEMPOTENCY_TTL_SECONDS)}
+      or (idempotency_keys.state = 'executing' and idempotency_keys.locked_at < ${param(claim.now - STALE_LOCK_SECONDS)})
+    returning key`;
 }
 
 /** Inserts the key as executing; takes over an expired or abandoned one. Returns false if held. */

@@ -5,6 +5,7 @@ import { TXID_PATTERN } from "../chain/client.ts";
 import { ApiError } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
+import { pendingClaim } from "../http/idempotency.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -158,9 +159,26 @@ export function paymentIntentRoutes(deps: Deps) {
           param: "amount_usd",
         });
       }
-      const created = await intents.createPaymentIntent(deps, scope, { ...body, amount_minor: amount });
-      // The creator — the merchant's server or the browser's publishable key — gets the secret.
-      return c.json(intents.withClientSecret(deps, created), 201);
+      // The creator — the merchant's server or the browser's publishable key — gets the secret. With
+      // an Idempotency-Key, the key's claim and this answer are stored by the creating statement.
+      const claim = pendingClaim(c);
+      let answered: intents.PaymentIntentView | undefined;
+      const created = await intents.createPaymentIntent(
+        deps,
+        scope,
+        { ...body, amount_minor: amount },
+        {
+          idempotency: claim && {
+            claim,
+            status: 201,
+            answer: (view) => {
+              answered = intents.withClientSecret(deps, view);
+              return JSON.stringify(answered);
+            },
+          },
+        },
+      );
+      return c.json(answered ?? intents.withClientSecret(deps, created), 201);
     },
   );
 

@@ -141,6 +141,7 @@ export async function updateApiKey(
   if (current.state === "revoked" && input.state !== undefined)
     throw new ApiError("api_key_revoked_final", { param: "state" });
   const state = current.state === "revoked" ? "revoked" : (input.state ?? current.state);
+  const mark = deps.keys?.mark() ?? 0;
   const row = await deps.db
     .updateTable("api_keys")
     .set({
@@ -151,6 +152,8 @@ export async function updateApiKey(
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Every API process forgets the key (migration 012's notification) before the caller hears back.
+  await deps.keys?.settled(id, mark);
   return apiKeyView(row);
 }
 
@@ -158,7 +161,8 @@ export async function revokeApiKey(deps: Deps, id: string, origin: KeyChangeOrig
   const current = await getApiKeyRow(deps, id);
   // Revoking again changes nothing: the first revocation time is the one the audit trail keeps.
   if (current.state === "revoked") return apiKeyView(current);
-  return deps.db.transaction().execute(async (trx) => {
+  const mark = deps.keys?.mark() ?? 0;
+  const revoked = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("api_keys")
       .set({ state: "revoked", revoked_at: nowSeconds() })
@@ -177,4 +181,7 @@ export async function revokeApiKey(deps: Deps, id: string, origin: KeyChangeOrig
     });
     return apiKeyView(row);
   });
+  // Committed: every API process forgets the key (migration 012's notification) before we answer.
+  await deps.keys?.settled(id, mark);
+  return revoked;
 }

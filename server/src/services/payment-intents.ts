@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
+import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
@@ -7,6 +8,7 @@ import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps, Principal } from "../http/context.ts";
+import { claimStatement, type IdempotencyClaim } from "../http/idempotency.ts";
 import type { Pagination } from "../http/openapi.ts";
 import type { PaymentIntentSchema } from "../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
@@ -144,8 +146,23 @@ function paymentEventValues(
   };
 }
 
-/** Everything creation needs from the database, read in one query. */
-async function creationContext(db: Db, scope: WorkspaceScope) {
+type CreationContext = {
+  environment_id: string;
+  type: "sandbox" | "production";
+  stacks_address: string | null;
+  allow_browser_amounts: boolean;
+};
+
+/**
+ * Everything creation needs from the database, read in one query — or from the process's cache of
+ * workspace facts, which migration 012's notifications keep current (any change to the workspace's
+ * environments, payout wallet or browser-amount setting forgets it in every process).
+ */
+async function creationContext(deps: Deps, db: Db, scope: WorkspaceScope): Promise<CreationContext> {
+  const factKey = `creation:${scope.environmentId ?? "sandbox"}`;
+  const cached = deps.keys?.fact<CreationContext>(scope.workspaceId, factKey);
+  if (cached) return cached;
+  const generation = deps.keys?.generation ?? 0;
   let query = db
     .selectFrom("environments as e")
     .innerJoin("workspaces as w", "w.id", "e.workspace_id")
@@ -156,10 +173,27 @@ async function creationContext(db: Db, scope: WorkspaceScope) {
     ? query.where("e.id", "=", scope.environmentId)
     : query.where("e.type", "=", "sandbox");
   const row = await query.orderBy("e.seq").limit(1).executeTakeFirst();
-  if (row) return row;
+  if (row) {
+    deps.keys?.rememberFact(scope.workspaceId, factKey, row, generation);
+    return row;
+  }
   // No sandbox environment left (a workspace may keep only production ones): make the default.
   await environmentOf(db, scope.workspaceId, scope.environmentId);
-  return creationContext(db, scope);
+  return creationContext(deps, db, scope);
+}
+
+/** Payout addresses by wallet and network: the c32 conversion is pure, and the same per workspace. */
+const payoutAddresses = new Map<string, string | null>();
+function cachedPayoutAddress(wallet: string | null, env: "test" | "live"): string | null {
+  if (wallet === null) return null;
+  const key = `${env}:${wallet}`;
+  let address = payoutAddresses.get(key);
+  if (address === undefined) {
+    if (payoutAddresses.size >= 10_000) payoutAddresses.clear();
+    address = payoutAddressFor(wallet, env);
+    payoutAddresses.set(key, address);
+  }
+  return address;
 }
 
 /**
@@ -201,22 +235,35 @@ async function intentPrice(
 }
 
 /**
+ * The Idempotency-Key claim to write with the intent (see `claimStatement`): its stored answer is
+ * `answer(view)` with `status`.
+ */
+export interface CreationClaim {
+  claim: IdempotencyClaim;
+  status: number;
+  answer(view: PaymentIntentView): string;
+}
+
+/**
  * Creates an intent with its asset amount frozen at the current rate: sats = ceil(usd / usdPerBtc
  * × 1e8); USDC = cents × 10 000. The recipient is the workspace's verified payout wallet on the
  * chain of the key's environment. The intent, its first payment event and the
  * `payment_intent.created` outbox event are written by one statement (writable CTEs), so they
- * commit together — and in two round trips, since creation is the API's hottest path.
+ * commit together — and in two round trips, since creation is the API's hottest path. With an
+ * Idempotency-Key claim, the same statement claims the key and stores the answer, and writes the
+ * intent only if the claim was won (else it throws, `claim.outcome` = "lost", and nothing is written).
  */
 export async function createPaymentIntent(
   deps: Deps,
   scope: WorkspaceScope,
   input: CreatePaymentIntentInput,
+  options: { idempotency?: CreationClaim | undefined } = {},
 ): Promise<PaymentIntentView> {
   const usdPerUnit = input.exact_terms ? null : await usdPerToken(deps, input.asset);
-  const ctx = await creationContext(deps.db, scope);
+  const ctx = await creationContext(deps, deps.db, scope);
   const env = ctx.type === "production" ? "live" : "test";
   if (input.env && input.env !== env) throw new ApiError("env_mismatch", { param: "env" });
-  const recipient = payoutAddressFor(ctx.stacks_address, env);
+  const recipient = cachedPayoutAddress(ctx.stacks_address, env);
   if (!recipient) throw new ApiError("payout_wallet_missing");
   if (
     input.merchant_principal &&
@@ -266,28 +313,46 @@ export async function createPaymentIntent(
     canceled_at: null,
     cancellation_reason: null,
   };
+  const firstEvent = paymentEventValues(id, null, "requires_payment_method", { reason: "created" });
   const view = paymentIntentView(deps, row);
   const { seq: _seq, amount_received: _received, ...values } = row;
-  await deps.db
-    .with("first_event", (db) =>
-      db
-        .insertInto("payment_events")
-        .values(paymentEventValues(id, null, "requires_payment_method", { reason: "created" })),
-    )
-    .with("outbox", (db) =>
-      db
-        .insertInto("events")
-        .values(
-          eventValues({ workspaceId: scope.workspaceId, env, type: INTENT_EVENT.created, object: view }),
-        ),
-    )
-    .insertInto("payment_intents")
-    .values({
-      ...values,
-      shipping_address: JSON.stringify(values.shipping_address),
-      metadata: JSON.stringify(values.metadata),
-    })
-    .execute();
+  const intentValues: Record<string, unknown> = {
+    ...values,
+    shipping_address: JSON.stringify(values.shipping_address),
+    metadata: JSON.stringify(values.metadata),
+  };
+  const outbox = eventValues({
+    workspaceId: scope.workspaceId,
+    env,
+    type: INTENT_EVENT.created,
+    object: view,
+  });
+  const claim = options.idempotency;
+  // Plain SQL text with numbered parameters: the hottest statement skips the query builder.
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const insert = (table: string, row: Record<string, unknown>, from: string) =>
+    `insert into ${table} (${Object.keys(row).join(", ")}) select ${Object.values(row).map(param).join(", ")} ${from}`;
+  const claimClause = claim
+    ? `claim as (${claimStatement(deps, claim.claim, { status: claim.status, body: claim.answer(view) }, param)}),`
+    : "";
+  const text = `with ${claimClause} intent as (
+      ${insert("payment_intents", intentValues, claim ? "where exists (select 1 from claim)" : "")} returning id
+    ), first_event as (${insert("payment_events", firstEvent, "from intent")}),
+    outbox as (${insert("events", outbox, "from intent")})
+    select count(*)::int as created from intent`;
+  const created = await deps.db.executeQuery<{ created: number }>(CompiledQuery.raw(text, params));
+  if (claim) {
+    if (created.rows[0]?.created !== 1) {
+      // The key is held by another request, or done: the idempotency middleware answers with that.
+      claim.claim.outcome = "lost";
+      throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
+    }
+    claim.claim.outcome = "written";
+  }
   return view;
 }
 

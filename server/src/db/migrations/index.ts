@@ -9,6 +9,8 @@ import * as transferOwnership from "./007-transfer-ownership.ts";
 import * as stx from "./008-stx.ts";
 import * as x402AccountNonce from "./009-x402-account-nonce.ts";
 import * as changeNotifications from "./010-change-notifications.ts";
+import * as blockFollower from "./011-block-follower.ts";
+import * as keyNotifications from "./012-key-notifications.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "008-stx": stx,
   "009-x402-account-nonce": x402AccountNonce,
   "010-change-notifications": changeNotifications,
+  "012-key-notifications": keyNotifications,
+  "011-block-follower": blockFollower,
 };
 
 export const migrationProvider: MigrationProvider = {

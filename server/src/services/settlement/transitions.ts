@@ -45,7 +45,7 @@ export async function changeIntent(
     );
   const to = updated.status;
   const { event } = change;
-  if (from !== to || event !== null) {
+  if (from !== to || event !== null || change.record === true) {
     const txid = change.eventTxid !== undefined ? change.eventTxid : (change.txid ?? intent.txid);
     await recordPaymentEvent(trx, intent.id, from, to, { reason: change.reason ?? null, txid });
   }

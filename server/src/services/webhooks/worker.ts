@@ -1,9 +1,11 @@
 import { subscribes } from "@spay/protocol";
 import { sql } from "kysely";
+import type { Listening, NotificationSource } from "../../db/notifications.ts";
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/schema.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
+import { CHANGES_CHANNEL, parseChange } from "../change-feed.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
@@ -11,6 +13,11 @@ import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS }
 import { DELIVERY_TIMEOUT_MS, type SendResult, sendWebhook } from "./send.ts";
 
 export interface WebhookWorkerOptions {
+  /**
+   * Longest wait between two passes. A worker given the database's notifications is woken by every
+   * new event and sleeps until its next retry is due, so this is only a safety net (a missed
+   * notification, a manual resend made while it sleeps); without them it polls at this interval.
+   */
   intervalMs: number;
   /** Seconds a claimed delivery belongs to this worker; after that another may retry it. */
   leaseSeconds: number;
@@ -22,7 +29,7 @@ export interface WebhookWorkerOptions {
 }
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookWorkerOptions = {
-  intervalMs: 100,
+  intervalMs: 30_000,
   leaseSeconds: 30,
   concurrency: 64,
   batchSize: 500,
@@ -36,28 +43,88 @@ interface Outcome {
   result: SendResult | null; // null: not sent (endpoint gone or disabled)
 }
 
+/** A pass found more work than one batch (or something due it could not claim yet): run again in this. */
+const BUSY_RETRY_MS = 1_000;
+
 /**
  * Delivers the outbox: fans new events out to the endpoints subscribed to them, then sends due
  * deliveries. Deliveries are claimed with FOR UPDATE SKIP LOCKED and a lease, and the attempt
  * number is taken at claim time, so no attempt is ever sent by two workers; a worker killed mid-
  * batch leaves leases that expire and are retried — nothing is lost.
+ *
+ * At rest it costs nothing but a timer: given `notifications` (the database's LISTEN), it is woken
+ * by each event appended to the outbox (migration 010's trigger) and otherwise sleeps until its
+ * next delivery is due (a retry, or a lease another worker may have let lapse), at most
+ * `intervalMs`.
  */
 export class WebhookWorker {
-  private readonly loop: PeriodicTask;
+  private readonly loop: PeriodicTask<number>;
+  private listening: Promise<Listening | null> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly deps: Deps,
     private readonly options: WebhookWorkerOptions = DEFAULT_WEBHOOK_OPTIONS,
+    private readonly notifications: NotificationSource | null = null,
   ) {
-    this.loop = new PeriodicTask("webhook worker tick", this.options.intervalMs, () => this.tick());
+    this.loop = new PeriodicTask("webhook worker tick", this.options.intervalMs, () => this.pass(), {
+      delayAfter: (ms) => ms,
+    });
   }
 
+  /** Listens first, then runs the first pass: an event appended in between is never missed. */
   start(): void {
-    this.loop.start();
+    const source = this.notifications;
+    if (!source) {
+      this.loop.start();
+      return;
+    }
+    this.listening = source
+      .listen(CHANGES_CHANNEL, {
+        onNotify: (payload) => {
+          if (parseChange(payload)?.kind === "event") this.loop.wake();
+        },
+        onReconnect: () => this.loop.wake(),
+      })
+      .catch((error: unknown) => {
+        console.error("webhook worker: LISTEN failed; polling every", this.options.intervalMs, "ms", error);
+        return null;
+      });
+    void this.listening.then(() => {
+      if (!this.stopped) this.loop.start();
+    });
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const listening = await this.listening;
+    this.listening = null;
+    await Promise.all([this.loop.stop(), listening?.close()]);
+  }
+
+  /** One pass, then how long to sleep: until the next delivery is due (capped by the loop). */
+  private async pass(): Promise<number> {
+    const { fannedOut } = await this.tick();
+    if (fannedOut >= this.options.batchSize) return 0;
+    const due = await this.nextDueSeconds();
+    if (due === null) return this.options.intervalMs;
+    const ms = due * 1000 - Date.now();
+    return ms > 0 ? ms : BUSY_RETRY_MS;
+  }
+
+  /**
+   * When the earliest pending delivery can next be claimed: its retry time, or the second after a
+   * lease held by a worker (this one or another, maybe killed) runs out. Null: nothing pending.
+   */
+  private async nextDueSeconds(): Promise<number | null> {
+    const row = await this.deps.db
+      .selectFrom("webhook_deliveries")
+      .select(
+        sql<string | number | null>`min(greatest(next_attempt_at, coalesce(locked_until + 1, 0)))`.as("due"),
+      )
+      .where("state", "=", "pending")
+      .executeTakeFirst();
+    return row?.due == null ? null : Number(row.due);
   }
 
   /** One pass; returns how many events were fanned out and deliveries attempted. */

@@ -1,0 +1,256 @@
+/**
+ * The floor for `POST /v1/payment_intents` (issue 17, item 3): a plain `node:http` server on the
+ * gateway's own schema (a database the gateway migrated) that gives the same guarantees with the
+ * least work, so bench/hot-path.ts can say how far the gateway is from it. Part of the benchmark,
+ * not of the product.
+ *
+ * Per request, exactly:
+ * - the key is looked up on every request (no cache: a revoked or disabled key fails at once), with
+ *   its environment and the workspace's payout wallet in the same query;
+ * - the body is parsed and checked (amount, email, metadata), the amount frozen at the fixed rate;
+ * - ONE statement claims the Idempotency-Key with the stored (sealed) response, and — only if the
+ *   claim was won — inserts the intent, its first payment event and the outbox event: they commit
+ *   together. A lost claim reads the stored row and replays it (same body) or answers 409.
+ *
+ * Engines: FLOOR_ENGINE=postgres (DATABASE_URL, a pg Pool of FLOOR_POOL_SIZE, default 20 as the
+ * gateway's) or FLOOR_ENGINE=pglite (FLOOR_PGLITE_DIR: the gateway's PGlite directory, after the
+ * gateway closed it; one in-process connection, as the gateway has on PGlite).
+ *
+ *   DATABASE_URL=postgres://… PORT=4010 npx tsx floor-server.ts
+ */
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import http from "node:http";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { newId } from "../server/src/domain/ids.ts";
+import { centsToSats, MAX_AMOUNT_MINOR } from "../server/src/domain/money.ts";
+import { payoutAddressFor } from "../server/src/domain/stacks-address.ts";
+
+const PORT = Number(process.env.PORT ?? 4010);
+const ENGINE = process.env.FLOOR_ENGINE ?? "postgres";
+const USD_PER_BTC = 100_000;
+const TOKEN_CONTRACT = "ST1F7QA2MDF17S807EPA36TSS8AMEFY4KA9TVGWXT.sbtc-token";
+const PUBLIC_URL = `http://127.0.0.1:${PORT}`;
+const TTL_SECONDS = 900;
+
+/** The one query primitive both engines offer. */
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+async function openQuery(): Promise<Query> {
+  if (ENGINE === "pglite") {
+    const dir = process.env.FLOOR_PGLITE_DIR;
+    if (!dir) throw new Error("FLOOR_PGLITE_DIR is required with FLOOR_ENGINE=pglite");
+    const db = new PGlite(dir);
+    await db.waitReady;
+    return async (text, params) => ({ rows: (await db.query<Record<string, unknown>>(text, params)).rows });
+  }
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.FLOOR_POOL_SIZE ?? 20),
+  });
+  return (text, params) => pool.query(text, params);
+}
+
+/** Sealing the stored response (it carries the client secret), as the gateway does: AES-256-GCM. */
+const sealKey = randomBytes(32);
+const clientSecretKey = Buffer.from(hkdfSync("sha256", sealKey, Buffer.alloc(0), "floor:client-secret", 32));
+function seal(plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealKey, iv);
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return [
+    "v1",
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    body.toString("base64url"),
+  ].join(".");
+}
+
+function open(sealed: string): string {
+  const [, iv = "", tag = "", body = ""] = sealed.split(".");
+  const decipher = createDecipheriv("aes-256-gcm", sealKey, Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}
+
+const KEY_QUERY = `
+  select k.id, k.type, k.state, k.workspace_id, k.environment_id, k.scopes, e.type as environment_type,
+         ww.stacks_address
+  from api_keys k
+  join environments e on e.id = k.environment_id
+  left join workspace_wallets ww on ww.workspace_id = k.workspace_id
+  where k.key_hash = $1`;
+
+const CREATE_STATEMENT = `
+  with claim as (
+    insert into idempotency_keys
+      (scope, key, owner, request_hash, state, response_status, response_body, response_sealed, created_at, locked_at)
+    values ($1, $2, $3, $4, 'done', 201, $5, true, $6, $6)
+    on conflict (scope, key) do nothing
+    returning key
+  ), intent as (
+    insert into payment_intents
+      (id, workspace_id, environment_id, env, amount_minor, currency, asset, amount_asset, usd_per_btc,
+       token_contract, recipient, memo, status, fulfillment_status, customer_email, shipping_address,
+       merchant_principal, payment_method, metadata, product_id, expires_at, created_at, updated_at)
+    select $7, $8, $9, $10, $11, 'usd', 'sbtc', $12, $13, $14, $15, $7, 'requires_payment_method',
+           'not_required', $16, null, $15, null, $17::jsonb, null, $18, $6, $6
+    where exists (select 1 from claim)
+    returning id
+  ), first_event as (
+    insert into payment_events (id, payment_intent_id, from_status, to_status, reason, created_at)
+    select $19, id, null, 'requires_payment_method', 'created', $6 from intent
+  ), outbox as (
+    insert into events (id, workspace_id, env, type, data, created_at)
+    select $20, $8, $10, 'payment_intent.created', $21::jsonb, $6 from intent
+  )
+  select count(*)::int as created from intent`;
+
+function send(res: http.ServerResponse, status: number, body: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    ...extra,
+  });
+  res.end(body);
+}
+
+const error = (type: string, code: string) => JSON.stringify({ error: { type, code } });
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+async function handle(query: Query, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (req.method !== "POST" || req.url !== "/v1/payment_intents") {
+    if (req.url === "/health") return send(res, 200, '{"ok":true}');
+    return send(res, 404, error("invalid_request_error", "route_not_found"));
+  }
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+  const raw = await readBody(req);
+  if (!token) return send(res, 401, error("authentication_error", "invalid_api_key"));
+  const keyHash = createHash("sha256").update(token).digest("hex");
+  const key = (await query(KEY_QUERY, [keyHash])).rows[0];
+  if (!key) return send(res, 401, error("authentication_error", "invalid_api_key"));
+  if (key.state !== "enabled") return send(res, 401, error("authentication_error", `api_key_${key.state}`));
+  if (key.type !== "secret" || !(key.scopes as string[]).includes("write"))
+    return send(res, 403, error("permission_error", "insufficient_scope"));
+
+  let body: { amount_minor?: unknown; customer_email?: unknown; metadata?: unknown };
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return send(res, 400, error("invalid_request_error", "parameter_invalid"));
+  }
+  const amount = body.amount_minor;
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > MAX_AMOUNT_MINOR)
+    return send(res, 400, error("invalid_request_error", "parameter_invalid"));
+  const email = body.customer_email;
+  if (
+    email !== undefined &&
+    (typeof email !== "string" || email.length > 254 || !/^[^@\s]+@[^@\s]+$/.test(email))
+  )
+    return send(res, 400, error("invalid_request_error", "parameter_invalid"));
+  const metadata = body.metadata ?? {};
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata))
+    return send(res, 400, error("invalid_request_error", "parameter_invalid"));
+
+  const env = key.environment_type === "production" ? "live" : "test";
+  const recipient = payoutAddressFor(key.stacks_address as string | null, env);
+  if (!recipient) return send(res, 400, error("invalid_request_error", "payout_wallet_missing"));
+  const idemKey = req.headers["idempotency-key"];
+  if (typeof idemKey !== "string" || idemKey.length === 0 || idemKey.length > 255)
+    return send(res, 400, error("invalid_request_error", "parameter_invalid"));
+
+  const id = newId("paymentIntent");
+  const now = Math.floor(Date.now() / 1000);
+  const amountAsset = centsToSats(amount, USD_PER_BTC).toString();
+  const checkoutUrl = `${PUBLIC_URL}/pay/${id}`;
+  const view = {
+    id,
+    object: "payment_intent",
+    amount_minor: amount,
+    currency: "usd",
+    asset: "sbtc",
+    amount_asset: amountAsset,
+    usd_per_btc: USD_PER_BTC,
+    token_contract: TOKEN_CONTRACT,
+    recipient,
+    memo: id,
+    status: "requires_payment_method",
+    customer_email: email ?? null,
+    metadata,
+    env,
+    client_secret: null as string | null,
+    checkout_url: checkoutUrl,
+    expires_at: now + TTL_SECONDS,
+    created_at: now,
+  };
+  const eventData = JSON.stringify({ object: view });
+  const secret = `${id}_secret_${createHmac("sha256", clientSecretKey).update(id).digest().subarray(0, 24).toString("base64url")}`;
+  const response = JSON.stringify({
+    ...view,
+    client_secret: secret,
+    checkout_url: `${checkoutUrl}?client_secret=${secret}`,
+  });
+  const scope = `ws:${key.workspace_id}:env:${key.environment_id}`;
+  const requestHash = createHash("sha256").update(`POST /v1/payment_intents\n${raw}`).digest("hex");
+  const created = (
+    await query(CREATE_STATEMENT, [
+      scope,
+      idemKey,
+      "secret",
+      requestHash,
+      seal(response),
+      now,
+      id,
+      key.workspace_id,
+      key.environment_id,
+      env,
+      amount,
+      amountAsset,
+      String(USD_PER_BTC),
+      TOKEN_CONTRACT,
+      recipient,
+      email ?? null,
+      JSON.stringify(metadata),
+      now + TTL_SECONDS,
+      newId("paymentEvent"),
+      newId("event"),
+      eventData,
+    ])
+  ).rows[0];
+  if (created?.created === 1) return send(res, 201, response);
+  // Claim lost: the stored answer for the same request, or a conflict (the benchmark's keys are
+  // unique, so this path only has to be correct, not fast).
+  const existing = (
+    await query(
+      "select owner, request_hash, state, response_body from idempotency_keys where scope = $1 and key = $2",
+      [scope, idemKey],
+    )
+  ).rows[0];
+  if (existing && (existing.owner !== "secret" || existing.request_hash !== requestHash))
+    return send(res, 409, error("idempotency_error", "idempotency_key_reused"));
+  if (existing?.state === "done" && typeof existing.response_body === "string")
+    return send(res, 201, open(existing.response_body), { "idempotent-replayed": "true" });
+  return send(res, 409, error("idempotency_error", "idempotency_key_in_use"), { "retry-after": "1" });
+}
+
+const query = await openQuery();
+const server = http.createServer((req, res) => {
+  handle(query, req, res).catch((err) => {
+    console.error(err);
+    if (!res.headersSent) send(res, 500, error("api_error", "internal"));
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(PORT, "127.0.0.1");
+process.on("SIGTERM", () => {
+  server.close();
+  process.exit(0);
+});

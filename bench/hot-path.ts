@@ -1,0 +1,250 @@
+/**
+ * The hot path near the floor (issue 17, item 3): `POST /v1/payment_intents` on the gateway against
+ * bench/floor-server.ts — plain node:http doing the least work with the same guarantees — measured
+ * side by side in one run with the same load (autocannon, 16 connections, 15 s, the same body, a
+ * fresh Idempotency-Key per request), in alternating slices so the machine's other load falls on
+ * both alike. Target: gateway ≥ 0.7 × the floor's throughput, p99 ≤ 2 ×.
+ *
+ *   pnpm --filter @spay/bench hot-path
+ *   BENCH_ENGINES=postgres npx tsx hot-path.ts          # pglite, postgres, postgresx2 by default
+ *   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx hot-path.ts   # profile the gateway
+ *
+ * PostgreSQL: one fresh `spay_bench` database the gateway migrates; the floor serves from the same
+ * database. PGlite: the gateway runs on its data directory, stops, then the floor opens the same
+ * directory (PGlite is one in-process connection, so the two cannot hold it at once).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { createMerchant } from "./lib/merchant.ts";
+import { type ServerProcess, startServerProcess } from "./lib/server-process.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres,postgresx2").split(",");
+const TARGET = { throughput: 0.7, p99: 2 };
+const FLOOR_MAIN = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
+
+interface Measured {
+  rps: number;
+  /** CPU time of the server's processes (its tree) per request, µs: the cost, whatever the load around. */
+  cpuUsPerRequest: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+interface Row {
+  engine: string;
+  floor: Measured;
+  spay: Measured;
+  ratio: number;
+  p99Ratio: number;
+  pass: boolean;
+}
+
+async function freshPostgresDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query("drop database if exists spay_bench with (force)");
+  await admin.query("create database spay_bench");
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = "/spay_bench";
+  return url.toString();
+}
+
+async function startFloor(env: Record<string, string>): Promise<ServerProcess> {
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", FLOOR_MAIN], {
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`floor exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("floor did not listen in 30 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** utime + stime of a process and its descendants, in clock ticks (Linux /proc; 0 elsewhere). */
+function treeCpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) ticks += treeCpuTicks(Number(child));
+    }
+    return ticks;
+  } catch {
+    return 0;
+  }
+}
+const TICKS_PER_SECOND = 100;
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+interface Target {
+  url: string;
+  pid: number;
+}
+
+function autocannonOptions(url: string, sk: string) {
+  return {
+    url: `${url}/v1/payment_intents`,
+    method: "POST" as const,
+    headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      amount_minor: 1999,
+      customer_email: "buyer@example.com",
+      metadata: { order: "bench" },
+    }),
+    connections: CONNECTIONS,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          headers: { ...req.headers, "idempotency-key": randomUUID() },
+        }),
+      },
+    ],
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * The same load for each server, side by side: a 3 s warm-up each (JIT, pools), then ROUNDS
+ * alternating slices of DURATION_S / ROUNDS seconds, so a change in the machine's other load falls
+ * on both alike. Throughput = all requests / all time; p50 and p99 = the median of the slices'.
+ */
+async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]> {
+  for (const t of targets) await autocannon({ ...autocannonOptions(t.url, sk), duration: 3 });
+  const slices = targets.map(() => [] as autocannon.Result[]);
+  const ticks = targets.map(() => 0);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) {
+      const before = treeCpuTicks(t.pid);
+      slices[i]!.push(await autocannon({ ...autocannonOptions(t.url, sk), duration: DURATION_S / ROUNDS }));
+      ticks[i]! += treeCpuTicks(t.pid) - before;
+    }
+  }
+  return slices.map((rs, i) => {
+    const total = rs.reduce((n, r) => n + r.requests.total, 0);
+    const seconds = rs.reduce((n, r) => n + r.duration, 0);
+    return {
+      rps: Math.round(total / seconds),
+      cpuUsPerRequest: Math.round(((ticks[i]! / TICKS_PER_SECOND) * 1e6) / Math.max(1, total)),
+      p50: median(rs.map((r) => r.latency.p50)),
+      p99: median(rs.map((r) => r.latency.p99)),
+      errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    };
+  });
+}
+
+function row(engine: string, floor: Measured, spay: Measured): Row {
+  const ratio = spay.rps / floor.rps;
+  const p99Ratio = spay.p99 / floor.p99;
+  const pass = ratio >= TARGET.throughput && p99Ratio <= TARGET.p99 && spay.non2xx === 0 && spay.errors === 0;
+  return { engine, floor, spay, ratio, p99Ratio, pass };
+}
+
+async function runPostgres(processes: string[]): Promise<Row[]> {
+  const databaseUrl = await freshPostgresDatabase();
+  const floorServer = await startFloor({ FLOOR_ENGINE: "postgres", DATABASE_URL: databaseUrl });
+  const rows: Row[] = [];
+  try {
+    let sk: string | null = null;
+    for (const n of processes) {
+      const spay = await startServerProcess({ DATABASE_URL: databaseUrl, SPAY_API_PROCESSES: n });
+      try {
+        sk ??= (await createMerchant(spay.url)).sk;
+        const [floor, measured] = await loadSideBySide([floorServer, spay], sk);
+        rows.push(row(n === "1" ? "postgres" : `postgresx${n}`, floor!, measured!));
+      } finally {
+        await spay.stop();
+      }
+    }
+  } finally {
+    await floorServer.stop();
+  }
+  return rows;
+}
+
+/** PGlite has one owner per directory: the gateway's run, then the floor's on the same data. */
+async function runPglite(): Promise<Row> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "spay-hot-path-"));
+  const spay = await startServerProcess({ SPAY_DATA_DIR: dataDir });
+  let sk: string;
+  let measured: Measured;
+  try {
+    sk = (await createMerchant(spay.url)).sk;
+    [measured] = (await loadSideBySide([spay], sk)) as [Measured];
+  } finally {
+    await spay.stop();
+  }
+  const floorServer = await startFloor({ FLOOR_ENGINE: "pglite", FLOOR_PGLITE_DIR: dataDir });
+  try {
+    const [floor] = (await loadSideBySide([floorServer], sk)) as [Measured];
+    return row("pglite", floor, measured);
+  } finally {
+    await floorServer.stop();
+  }
+}
+
+const rows: Row[] = [];
+if (engines.includes("pglite")) rows.push(await runPglite());
+const pgProcesses = engines.filter((e) => e.startsWith("postgres")).map((e) => e.split("x")[1] ?? "1");
+if (pgProcesses.length > 0) rows.push(...(await runPostgres(pgProcesses)));
+
+const fmt = (m: Measured) => `${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUsPerRequest}`;
+const lines = [
+  `POST /v1/payment_intents, gateway vs floor (bench/floor-server.ts) — ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+  "",
+  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay errors / non-2xx | throughput ratio | p99 ratio | target (≥ 0.7, ≤ 2×) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  ...rows.map(
+    (r) =>
+      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.pass ? "pass" : "FAIL"} |`,
+  ),
+  "",
+  `Machine load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ", ",
+    )} (other work on the machine slows both servers alike; CPU µs/req is each server's own process time per request).`,
+  "",
+  `The floor: node:http + pg (or PGlite), the key looked up on every request, the Idempotency-Key claimed together with the sealed stored response, the intent, its first payment event and its outbox event in one statement. \`postgresx2\` is two gateway processes against the one-process floor. PostgreSQL rows alternate floor and gateway in ${ROUNDS} slices of ${DURATION_S / ROUNDS} s (p50/p99: median of the slices). On PGlite the gateway runs first and the floor then opens the same data directory (PGlite has one owner per directory, so the two cannot alternate; the floor on PGlite is the same code on the same engine and data).`,
+];
+console.log(lines.join("\n"));
+writeFileSync(new URL("./results/hot-path.md", import.meta.url), `${lines.join("\n")}\n`);
+writeFileSync(
+  new URL("./results/hot-path.json", import.meta.url),
+  `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, target: TARGET, rows }, null, 2)}\n`,
+);

@@ -1,0 +1,226 @@
+import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import { ChainClient } from "../../chain/client.ts";
+import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { SettlementWatcher } from "./watcher.ts";
+
+/**
+ * The block follower on the devnet (blocks mined by hand): it settles from blocks, sees the
+ * mempool, catches up after downtime, takes back what a fork orphaned — saying so on the
+ * intent's timeline — and asks the chain API the same per block whatever the number of merchants.
+ */
+let api: TestApi;
+let devnet: Devnet;
+let merchant: Merchant;
+const payer = ACCOUNTS.find((a) => a.name === "wallet_4")!;
+
+/** A chain client counting the calls it makes, by path without its query or ids. */
+function countingChain(url: string) {
+  const calls: string[] = [];
+  const fetchImpl: typeof fetch = (input, init) => {
+    const path = new URL(String(input)).pathname;
+    calls.push(
+      path
+        .replace(/\/extended\/v2\/blocks\/[^/]+/, "/extended/v2/blocks/:block")
+        .replace(/\/tx\/0x[0-9a-f]+/, "/tx/:txid"),
+    );
+    return fetch(input, init);
+  };
+  return { client: new ChainClient({ baseUrl: url, fetchImpl, retries: 0 }), calls };
+}
+
+const watcherFor = (chain: ChainClient) =>
+  new SettlementWatcher(
+    api.deps,
+    { test: chain, live: chain },
+    { discoveryIntervalMs: 0, dropAfterSeconds: 3600 },
+  );
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0, blockMs: 3_600_000, chainhooks: null });
+  api = await startTestApi({ stacksApiUrl: devnet.url });
+  merchant = await setupMerchant(api);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await devnet?.stop();
+});
+
+async function createIntent(owner: Merchant = merchant): Promise<IntentForPayment & { id: string }> {
+  const res = await api.request("POST", "/v1/payment_intents", {
+    token: owner.sk,
+    body: { amount_minor: 1250 },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Signs and broadcasts the intent's transfer (nobody reports it); it waits in the mempool. */
+async function pay(intent: IntentForPayment): Promise<string> {
+  const tx = await buildIntentTransfer(intent, payer.privateKey, devnet.url);
+  const { txid } = await broadcastIntentTransfer(tx, devnet.url);
+  return `0x${txid.replace(/^0x/, "")}`;
+}
+
+const retrieve = async (id: string) =>
+  (await api.request("GET", `/v1/payment_intents/${id}`, { token: merchant.sk })).body;
+const timeline = async (id: string) =>
+  (
+    (await api.request("GET", `/v1/payment_intents/${id}/events`, { token: merchant.sk })).body.data as {
+      to_status: string;
+      reason: string;
+    }[]
+  ).map((e) => `${e.to_status}:${e.reason}`);
+
+describe("the block follower", () => {
+  it("shows a mempool transfer as pending, then settles it from its block", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    await watcher.tick(); // takes its position
+    const intent = await createIntent();
+    await pay(intent);
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "transaction_pending",
+      status_reason: "in_mempool",
+    });
+    const block = await devnet.mineBlock();
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "payment_settled",
+      amount_received: intent.amount_asset,
+    });
+    const cursor = await api.deps.db
+      .selectFrom("chain_cursors")
+      .selectAll()
+      .where("env", "=", "test")
+      .executeTakeFirst();
+    expect(cursor?.height).toBe(block.height);
+  });
+
+  it("catches up after downtime from the position it recorded", async () => {
+    const intents = [await createIntent(), await createIntent(), await createIntent()];
+    for (const intent of intents) {
+      await pay(intent);
+      await devnet.mineBlock();
+      await devnet.mineBlock(); // and an empty one
+    }
+    // A new process: nothing in memory, only the recorded position.
+    await watcherFor(new ChainClient({ baseUrl: devnet.url })).tick();
+    for (const intent of intents) expect((await retrieve(intent.id)).status).toBe("payment_settled");
+    const cursor = await api.deps.db
+      .selectFrom("chain_cursors")
+      .selectAll()
+      .where("env", "=", "test")
+      .executeTakeFirst();
+    const tip = await new ChainClient({ baseUrl: devnet.url }).getTipHeight();
+    expect(cursor?.height).toBe(tip);
+  });
+
+  it("keeps a settled intent settled when a fork re-mines its transfer, and says so", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    const intent = await createIntent();
+    const txid = await pay(intent);
+    const mined = await devnet.mineBlock();
+    await watcher.tick();
+    expect((await retrieve(intent.id)).status).toBe("payment_settled");
+    await devnet.fork({ depth: 1 });
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "payment_settled",
+      status_reason: "reconfirmed",
+      amount_received: intent.amount_asset,
+    });
+    expect((await timeline(intent.id)).slice(-2)).toEqual([
+      `payment_settled:block_orphaned:${mined.height}`,
+      "payment_settled:reconfirmed",
+    ]);
+    const transfer = await api.deps.db
+      .selectFrom("payment_transfers")
+      .selectAll()
+      .where("txid", "=", txid)
+      .executeTakeFirstOrThrow();
+    expect(transfer).toMatchObject({ state: "counted", block_height: mined.height });
+  });
+
+  it("records a settled transfer the new branch dropped, without un-settling silently", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    const intent = await createIntent();
+    const txid = await pay(intent);
+    const mined = await devnet.mineBlock();
+    await watcher.tick();
+    await devnet.fork({ depth: 1, drop: [txid] });
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "payment_settled",
+      status_reason: "transfer_reversed:dropped_replace_across_fork",
+    });
+    expect((await timeline(intent.id)).slice(-2)).toEqual([
+      `payment_settled:block_orphaned:${mined.height}`,
+      "payment_settled:transfer_reversed:dropped_replace_across_fork",
+    ]);
+  });
+
+  it("sends an intent still confirming back to pending when its block is orphaned, then fails it if dropped", async () => {
+    const envs = await api.request("GET", "/api/environments", { token: merchant.sk });
+    const envId = envs.body.data[0].id;
+    await api.request("PATCH", `/api/environments/${envId}`, {
+      token: merchant.sk,
+      body: { confirmations_required: 3 },
+    });
+    try {
+      const chain = countingChain(devnet.url);
+      const watcher = watcherFor(chain.client);
+      const intent = await createIntent();
+      const txid = await pay(intent);
+      const mined = await devnet.mineBlock();
+      await watcher.tick();
+      expect(await retrieve(intent.id)).toMatchObject({
+        status: "transaction_confirmed",
+        status_reason: "confirmations:1/3",
+      });
+      await devnet.mineBlock();
+      chain.calls.length = 0;
+      await watcher.tick();
+      expect(await retrieve(intent.id)).toMatchObject({ status_reason: "confirmations:2/3" });
+      // Confirmations are counted from the recorded block: no look-up of the transaction.
+      expect(chain.calls.filter((c) => c.includes("/tx/:txid"))).toEqual([]);
+      await devnet.fork({ depth: 2, drop: [txid] });
+      await watcher.tick();
+      expect(await retrieve(intent.id)).toMatchObject({ status: "requires_payment_method", txid: null });
+      expect((await timeline(intent.id)).slice(-2)).toEqual([
+        `transaction_pending:block_orphaned:${mined.height}`,
+        "requires_payment_method:transaction_failed:dropped_replace_across_fork",
+      ]);
+    } finally {
+      await api.request("PATCH", `/api/environments/${envId}`, {
+        token: merchant.sk,
+        body: { confirmations_required: 1 },
+      });
+    }
+  });
+
+  it("asks the chain API the same per block whether one merchant or thirty have open intents", async () => {
+    const chain = countingChain(devnet.url);
+    const watcher = watcherFor(chain.client);
+    await watcher.tick();
+    const perBlock = async () => {
+      // Three blocks, each with one payment to the first merchant.
+      chain.calls.length = 0;
+      for (let i = 0; i < 3; i++) {
+        await pay(await createIntent());
+        await devnet.mineBlock();
+      }
+      await watcher.tick();
+      return [...chain.calls].sort();
+    };
+    const few = await perBlock();
+    const others = await Promise.all(Array.from({ length: 30 }, () => setupMerchant(api)));
+    for (const other of others) await createIntent(other);
+    const many = await perBlock();
+    expect(many).toEqual(few);
+    // One tip, one block and one page of its transactions per block; the mempool once.
+    expect(few.filter((c) => c === "/extended/v2/blocks/:block")).toHaveLength(3);
+    expect(few.filter((c) => c === "/extended/v2/blocks/:block/transactions")).toHaveLength(3);
+  }, 120_000);
+});

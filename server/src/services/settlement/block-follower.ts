@@ -1,0 +1,256 @@
+import { normalizeTxid, TX_PAGE_LIMIT } from "../../chain/client.ts";
+import type { HiroBlock, HiroTransaction } from "../../chain/hiro-types.ts";
+import type { Db } from "../../db/database.ts";
+import { nowSeconds } from "../../domain/ids.ts";
+import type { Deps } from "../../http/context.ts";
+import { lacksEvents, matchTransactions } from "./chain-matching.ts";
+import type { ChainClients } from "./chains.ts";
+import { orphanBlocksAbove } from "./fork.ts";
+import { countConfirmations, type ObserveOptions, observeTransfer } from "./observe-transfer.ts";
+import { routeTransfer } from "./ownership.ts";
+
+export interface FollowerOptions extends ObserveOptions {
+  /** Where a follower without a recorded position starts: this many blocks below the tip. */
+  initialLookback: number;
+  /** A position further behind the tip than this is given up for `tip - initialLookback` (logged). */
+  maxCatchUp: number;
+  /** Canonical blocks remembered for fork detection (a deeper fork is followed from the oldest). */
+  forkWindow: number;
+  /** Time one `follow` may spend catching up before it lets the watcher do its other work. */
+  budgetMs: number;
+}
+
+export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
+  initialLookback: 20,
+  maxCatchUp: 10_000,
+  forkWindow: 256,
+  budgetMs: 2_000,
+  dropAfterSeconds: 10 * 60,
+  pendingRecheckSeconds: 15,
+};
+
+/** A block and its transactions, from the chain API or from a Chainhooks push. */
+export interface ChainBlock {
+  height: number;
+  indexBlockHash: string;
+  parentIndexBlockHash: string;
+  txs: readonly HiroTransaction[];
+}
+
+/** What applying a block did: `stale` when the recorded position is not the block's parent. */
+export type BlockOutcome = "applied" | "stale";
+
+interface Cursor {
+  height: number;
+  indexBlockHash: string;
+}
+
+/**
+ * Follows one chain block by block (issue 17, item 1): its chain-API calls grow with blocks and
+ * their transactions — one call per block, one per page of its transactions, one per transaction
+ * paying a merchant whose events the page left out — never with merchants or open intents.
+ *
+ * The position is recorded per environment in `chain_cursors` and moves in the same database
+ * transaction as the block's effects, so a crash re-applies at most one block (idempotently), and
+ * any number of processes may follow: a block applies only on top of the recorded position.
+ */
+export class BlockFollower {
+  constructor(
+    private readonly deps: Deps,
+    private readonly chains: ChainClients,
+    private readonly options: FollowerOptions = DEFAULT_FOLLOWER_OPTIONS,
+  ) {}
+
+  /** Catches up with the chain tip (within the time budget); the number of blocks applied. */
+  async follow(env: "test" | "live"): Promise<number> {
+    const chain = this.chains[env];
+    const tip = await chain.getTipHeight();
+    let cursor = await this.position(env, tip);
+    if (!cursor) return 0;
+    const started = Date.now();
+    let applied = 0;
+    while (cursor.height < tip && Date.now() - started < this.options.budgetMs) {
+      const block = await chain.getBlock(cursor.height + 1);
+      if (!block) break; // the API has not indexed it yet
+      if (block.parent_index_block_hash !== cursor.indexBlockHash) {
+        cursor = await this.reorganize(env, cursor);
+        continue;
+      }
+      const txs = await this.transactionsOf(env, block);
+      const outcome = await this.applyBlock(env, toChainBlock(block, txs), tip);
+      if (outcome === "applied") applied += 1;
+      cursor = (await this.readCursor(env)) ?? cursor;
+    }
+    await countConfirmations(this.deps, env, tip, this.options);
+    return applied;
+  }
+
+  /**
+   * Applies one block on top of the recorded position, in one transaction: its transfers paying a
+   * payout address are routed by memo, every tracked transfer it holds is checked with the block's
+   * own copy of the transaction, and the position moves to it.
+   */
+  async applyBlock(env: "test" | "live", block: ChainBlock, tip: number): Promise<BlockOutcome> {
+    const matches = await matchTransactions(this.deps.db, this.deps, env, block.txs);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const cursor = await lockCursor(trx, env);
+      if (cursor && cursor.index_block_hash !== block.parentIndexBlockHash) return "stale";
+      for (const tx of matches.toRoute) await routeTransfer(trx, this.deps.config, env, tx, null);
+      for (const tx of [...matches.toRoute, ...matches.tracked])
+        await observeTransfer(
+          this.deps,
+          trx,
+          normalizeTxid(tx.tx_id),
+          tx,
+          Math.max(tip, block.height),
+          this.options,
+        );
+      await recordBlock(trx, env, block, this.options.forkWindow);
+      return "applied";
+    });
+  }
+
+  /** The recorded position; a follower without one starts a little below the tip. */
+  private async position(env: "test" | "live", tip: number): Promise<Cursor | null> {
+    const cursor = await this.readCursor(env);
+    if (cursor && tip - cursor.height <= this.options.maxCatchUp) return cursor;
+    const start = await this.firstBlockFrom(env, Math.max(0, tip - this.options.initialLookback), tip);
+    if (!start) return null;
+    if (cursor)
+      console.warn(
+        `block follower for ${env} is ${tip - cursor.height} blocks behind; resuming at ${start.height}`,
+      );
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("chain_cursors").where("env", "=", env).execute();
+      await recordBlock(trx, env, toChainBlock(start, []), this.options.forkWindow);
+    });
+    return { height: start.height, indexBlockHash: start.index_block_hash };
+  }
+
+  /** The lowest block from `height` up to the tip the API has (a young chain starts above 0). */
+  private async firstBlockFrom(env: "test" | "live", height: number, tip: number): Promise<HiroBlock | null> {
+    for (let h = height; h <= tip; h++) {
+      const block = await this.chains[env].getBlock(h);
+      if (block) return block;
+    }
+    return null;
+  }
+
+  private async readCursor(env: "test" | "live"): Promise<Cursor | null> {
+    const row = await this.deps.db
+      .selectFrom("chain_cursors")
+      .select(["height", "index_block_hash"])
+      .where("env", "=", env)
+      .executeTakeFirst();
+    return row ? { height: row.height, indexBlockHash: row.index_block_hash } : null;
+  }
+
+  /**
+   * The chain's block above our position does not build on it: walk down to the newest block we
+   * recorded that is still canonical, and take back what the orphaned blocks did (fork.ts). An API
+   * that does not know one of our blocks yet (a lagging node) is no evidence of a fork: try later.
+   * No common block within the window is not a fork but another chain (a restarted devnet, a
+   * changed `SPAY_STACKS_API_URL`): the follower starts again below its tip, taking nothing back.
+   */
+  private async reorganize(env: "test" | "live", cursor: Cursor): Promise<Cursor> {
+    const chain = this.chains[env];
+    const recorded = await this.deps.db
+      .selectFrom("chain_blocks")
+      .select(["height", "index_block_hash"])
+      .where("env", "=", env)
+      .where("height", "<=", cursor.height)
+      .orderBy("height", "desc")
+      .execute();
+    for (const mine of recorded) {
+      const canonical = await chain.getBlock(mine.height);
+      if (!canonical) return cursor;
+      if (canonical.index_block_hash === mine.index_block_hash) {
+        const forkPoint = { height: mine.height, indexBlockHash: mine.index_block_hash };
+        await orphanBlocksAbove(this.deps, env, forkPoint, cursor);
+        return (await this.readCursor(env)) ?? forkPoint;
+      }
+    }
+    console.warn(`block follower for ${env}: no block in common with the chain API; following it anew`);
+    await this.deps.db.deleteFrom("chain_cursors").where("env", "=", env).execute();
+    await this.deps.db.deleteFrom("chain_blocks").where("env", "=", env).execute();
+    return (await this.position(env, await chain.getTipHeight())) ?? cursor;
+  }
+
+  /** Every transaction of a block (page by page), with whole copies of the ones that pay a merchant. */
+  private async transactionsOf(env: "test" | "live", block: HiroBlock): Promise<HiroTransaction[]> {
+    const chain = this.chains[env];
+    const txs: HiroTransaction[] = [];
+    for (let offset = 0; offset < block.tx_count; offset += TX_PAGE_LIMIT) {
+      const page = await chain.getBlockTransactions(block.index_block_hash, offset);
+      txs.push(...page.results);
+      if (page.results.length === 0) break;
+    }
+    const matches = await matchTransactions(this.deps.db, this.deps, env, txs);
+    const incomplete = new Set(
+      [...matches.toRoute, ...matches.tracked].filter(lacksEvents).map((tx) => normalizeTxid(tx.tx_id)),
+    );
+    if (incomplete.size === 0) return txs;
+    return Promise.all(
+      txs.map(async (tx) =>
+        incomplete.has(normalizeTxid(tx.tx_id)) ? ((await chain.getTransaction(tx.tx_id)) ?? tx) : tx,
+      ),
+    );
+  }
+}
+
+function toChainBlock(block: HiroBlock, txs: readonly HiroTransaction[]): ChainBlock {
+  return {
+    height: block.height,
+    indexBlockHash: block.index_block_hash,
+    parentIndexBlockHash: block.parent_index_block_hash,
+    txs,
+  };
+}
+
+async function lockCursor(trx: Db, env: "test" | "live") {
+  return trx
+    .selectFrom("chain_cursors")
+    .select(["height", "index_block_hash"])
+    .where("env", "=", env)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Records a processed canonical block and moves the position to it; forgets blocks past the window. */
+async function recordBlock(trx: Db, env: "test" | "live", block: ChainBlock, window: number): Promise<void> {
+  const now = nowSeconds();
+  await trx
+    .insertInto("chain_blocks")
+    .values({
+      env,
+      height: block.height,
+      index_block_hash: block.indexBlockHash,
+      parent_index_block_hash: block.parentIndexBlockHash,
+      tx_count: block.txs.length,
+      processed_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(["env", "height"]).doUpdateSet({
+        index_block_hash: block.indexBlockHash,
+        parent_index_block_hash: block.parentIndexBlockHash,
+        tx_count: block.txs.length,
+        processed_at: now,
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto("chain_cursors")
+    .values({ env, height: block.height, index_block_hash: block.indexBlockHash, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("env")
+        .doUpdateSet({ height: block.height, index_block_hash: block.indexBlockHash, updated_at: now }),
+    )
+    .execute();
+  if (block.height % 64 === 0)
+    await trx
+      .deleteFrom("chain_blocks")
+      .where("env", "=", env)
+      .where("height", "<", block.height - window)
+      .execute();
+}
