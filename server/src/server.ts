@@ -92,10 +92,13 @@ export async function startServer(
   const { deps, database } = await openDeps(config, options.devnetUrl ?? null, options.database);
   const watcher =
     config.watcher === "on"
-      ? new SettlementWatcher(deps, deps.chains, {
-          ...DEFAULT_WATCHER_OPTIONS,
-          intervalMs: config.watchIntervalMs,
-        })
+      ? new SettlementWatcher(
+          deps,
+          deps.chains,
+          { ...DEFAULT_WATCHER_OPTIONS, intervalMs: config.watchIntervalMs },
+          // At rest it sleeps; any committed change (a new intent's outbox event) wakes it.
+          database.notifications,
+        )
       : null;
   watcher?.start();
   const webhooks =

@@ -6,6 +6,7 @@ import pg from "pg";
 import { createApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../src/db/database.ts";
+import type { NotificationSource } from "../src/db/notifications.ts";
 import { signStacksMessage } from "../src/domain/stacks-address.ts";
 import { answerClientErrors } from "../src/http/client-error.ts";
 import type { Deps } from "../src/http/context.ts";
@@ -22,6 +23,8 @@ export interface TestApi {
   config: Config;
   /** The private PostgreSQL database of this test file (null on PGlite), for spawned server processes. */
   databaseUrl: string | null;
+  /** The database's LISTEN, for background workers woken by changes. */
+  notifications: NotificationSource;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -100,6 +103,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     deps,
     config,
     databaseUrl,
+    notifications: database.notifications,
     async listen() {
       const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
       answerClientErrors(server);

@@ -224,3 +224,48 @@ describe("the block follower", () => {
     expect(few.filter((c) => c === "/extended/v2/blocks/:block/transactions")).toHaveLength(3);
   }, 120_000);
 });
+
+describe("the watcher at rest", () => {
+  it("sleeps while nothing is watched and wakes when a new intent is committed", async () => {
+    // Everything earlier in this file has settled; later blocks leave the fork window quiet.
+    const calls: string[] = [];
+    const chain = new ChainClient({
+      baseUrl: devnet.url,
+      fetchImpl: (input, init) => {
+        calls.push(new URL(String(input)).pathname);
+        return fetch(input, init);
+      },
+    });
+    await api.deps.db
+      .updateTable("payment_intents")
+      .set({ status: "canceled", expires_at: 0 })
+      .where("status", "in", [
+        "requires_payment_method",
+        "transaction_pending",
+        "transaction_confirmed",
+        "transaction_broadcast",
+      ])
+      .execute();
+    await api.deps.db.deleteFrom("chain_cursors").execute();
+    const watcher = new SettlementWatcher(
+      api.deps,
+      { test: chain, live: chain },
+      { intervalMs: 50, idleIntervalMs: 600_000, discoveryIntervalMs: 0, lateWindowSeconds: 0 },
+      api.notifications,
+    );
+    watcher.start();
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      expect(calls).toEqual([]); // at rest: no chain call, one pass only
+      const intent = await createIntent();
+      await pay(intent);
+      await devnet.mineBlock();
+      const deadline = Date.now() + 10_000;
+      while ((await retrieve(intent.id)).status !== "payment_settled" && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect((await retrieve(intent.id)).status).toBe("payment_settled");
+    } finally {
+      await watcher.stop();
+    }
+  });
+});

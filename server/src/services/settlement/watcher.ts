@@ -1,8 +1,10 @@
 import { decide, LATE_STATUSES, OPEN_STATUSES, TRACKING_STATUSES } from "@spay/protocol";
 import { sql } from "kysely";
 import { ChainUnavailableError } from "../../chain/client.ts";
+import type { Listening, NotificationSource } from "../../db/notifications.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
+import { CHANGES_CHANNEL } from "../change-feed.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { BlockFollower, DEFAULT_FOLLOWER_OPTIONS, type FollowerOptions } from "./block-follower.ts";
 import type { ChainClients } from "./chains.ts";
@@ -12,8 +14,13 @@ import { resolveReport } from "./reports.ts";
 import { changeIntent } from "./transitions.ts";
 
 export interface WatcherOptions extends FollowerOptions {
-  /** How often the watcher runs: follows the chain, checks due transfers and reports. */
+  /** How often the watcher runs while anything is watched: follows the chain, checks due transfers and reports. */
   intervalMs: number;
+  /**
+   * How long it rests while nothing is watched. Given the database's notifications it is woken by
+   * any change (a new intent is an outbox event), so this only bounds a missed notification.
+   */
+  idleIntervalMs: number;
   /** How often the mempool is scanned for unreported transfers carrying an intent's memo. */
   discoveryIntervalMs: number;
   /** Intents that expired less than this long ago are still watched for late payments. */
@@ -25,6 +32,7 @@ export interface WatcherOptions extends FollowerOptions {
 export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
   ...DEFAULT_FOLLOWER_OPTIONS,
   intervalMs: 1_000,
+  idleIntervalMs: 30_000,
   discoveryIntervalMs: 2_000,
   lateWindowSeconds: 24 * 3600,
   mempoolPages: 4,
@@ -38,7 +46,10 @@ const BATCH = 100;
  * every decision is re-checked against the locked rows.
  */
 export class SettlementWatcher {
-  private readonly loop: PeriodicTask<void>;
+  private readonly loop: PeriodicTask<number>;
+  private listening: Promise<Listening | null> | null = null;
+  /** Nothing was watched at the last pass: a change in the database wakes the watcher. */
+  private resting = false;
   private readonly follower: BlockFollower;
   private readonly options: WatcherOptions;
   private lastDiscovery = 0;
@@ -49,18 +60,50 @@ export class SettlementWatcher {
     private readonly deps: Deps,
     private readonly chains: ChainClients,
     options: Partial<WatcherOptions> = {},
+    private readonly notifications: NotificationSource | null = null,
   ) {
     this.options = { ...DEFAULT_WATCHER_OPTIONS, ...options };
     this.follower = new BlockFollower(deps, chains, this.options);
-    this.loop = new PeriodicTask("settlement watcher tick", this.options.intervalMs, () => this.tick());
+    const { intervalMs, idleIntervalMs } = this.options;
+    this.loop = new PeriodicTask(
+      "settlement watcher tick",
+      Math.max(intervalMs, idleIntervalMs),
+      () => this.tick(),
+      {
+        delayAfter: (watched) => (watched > 0 ? intervalMs : idleIntervalMs),
+      },
+    );
   }
 
+  /**
+   * Starts the loop. At rest (nothing watched) it costs a timer: given `notifications` (the
+   * database's LISTEN), any committed change — a new intent appends an outbox event — wakes it.
+   */
   start(): void {
-    this.loop.start();
+    const source = this.notifications;
+    if (!source) return this.loop.start();
+    this.listening = source
+      .listen(CHANGES_CHANNEL, {
+        onNotify: () => {
+          if (this.resting) this.loop.wake();
+        },
+        onReconnect: () => this.loop.wake(),
+      })
+      .catch((error: unknown) => {
+        console.error(
+          "settlement watcher: LISTEN failed; resting at most",
+          this.options.idleIntervalMs,
+          "ms",
+          error,
+        );
+        return null;
+      });
+    void this.listening.then(() => this.loop.start());
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await (await this.listening)?.close();
   }
 
   /**
@@ -68,9 +111,10 @@ export class SettlementWatcher {
    * tip (block-follower.ts), scan the mempool (throttled), and look up the reported and in-flight
    * transactions that are due.
    */
-  async tick(now = Date.now()): Promise<void> {
+  async tick(now = Date.now()): Promise<number> {
     await expireIntents(this.deps);
     const watched = await this.watchedEnvironments();
+    this.resting = watched.length === 0;
     for (const env of watched) await this.guarded(env, async () => (await this.follower.follow(env), true));
     if (now - this.lastDiscovery >= this.options.discoveryIntervalMs) {
       this.lastDiscovery = now;
@@ -85,6 +129,7 @@ export class SettlementWatcher {
     }
     for (const env of watched) await this.guarded(env, () => this.checkDueReports(env));
     for (const env of watched) await this.guarded(env, () => this.checkDueTransfers(env));
+    return watched.length;
   }
 
   /**
