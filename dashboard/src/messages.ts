@@ -94,7 +94,14 @@ export const ONBOARDING = {
   title: "Get Started",
   lead: "Five steps from a new account to a live workspace.",
   progressLabel: "Setup progress",
-  progressSteps: ["Connect Wallet", "Business Info", "Webhook Test", "Sandbox Payment"] as const,
+  /** Short labels of the onboarding steps (progress.ts ONBOARDING_STEPS), numbered like the step cards. */
+  progressSteps: {
+    workspace: "Workspace",
+    wallet: "Connect Wallet",
+    business: "Business Info",
+    webhook: "Webhook Test",
+    sandbox: "Sandbox Payment",
+  },
   locked: "Finish the previous step first",
   done: "Done",
   orgStep: "Organization and workspace",
@@ -133,7 +140,7 @@ export const ONBOARDING = {
   snippetsTitle: "Integration code",
   snippetTabs: { rest: "REST", javascript: "JavaScript", wordpress: "WordPress" },
   goLiveTitle: "Ready to go live",
-  goLiveLead: "Finish the steps above; your workspace goes live when all four are done.",
+  goLiveLead: "Finish the steps above; your workspace goes live when every step is done.",
   liveTitle: "You're live!",
   liveLead: "Your workspace is set up. Payments will appear here.",
 } as const;
@@ -182,6 +189,7 @@ export const AUDIT_LOG = {
     "user.signed_in": "Signed in",
     "user.sign_in_failed": "Sign-in failed",
     "user.registered": "Account created",
+    "user.wallet_linked": "Wallet linked for sign-in",
     "user.password_changed": "Password changed",
     "api_key.created": "API key created",
     "api_key.rolled": "API key rolled",

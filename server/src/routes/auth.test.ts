@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   newTestWallet,
+  setupMerchant,
   signMessage,
   signUp,
   startTestApi,
@@ -132,6 +133,36 @@ describe("sign-in with a Stacks wallet", () => {
     });
     expect(second.status).toBe(200);
     expect(second.body.user.id).toBe(res.body.user.id);
+  });
+
+  it("signing in with a merchant's verified payout wallet opens the merchant's account, not a new one", async () => {
+    const merchant = await setupMerchant(api);
+    const signIn = async () => {
+      const challenge = await challengeFor(merchant.wallet.address);
+      return api.request("POST", "/v1/auth/wallet/verify", {
+        body: {
+          address: merchant.wallet.address,
+          public_key: merchant.wallet.publicKey,
+          signature: signMessage(merchant.wallet, challenge.message),
+          nonce: challenge.nonce,
+        },
+      });
+    };
+    const res = await signIn();
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      id: merchant.user.id,
+      email: merchant.email,
+      wallet_address: merchant.wallet.address,
+    });
+    // The merchant's workspace is there: the session sees it.
+    const workspaces = await api.request("GET", `/v1/organizations/${merchant.organizationId}/workspaces`, {
+      token: res.body.session_id,
+    });
+    expect(workspaces.status).toBe(200);
+    expect(JSON.stringify(workspaces.body)).toContain(merchant.workspaceId);
+    // Linked once; later sign-ins find the account by its wallet.
+    expect((await signIn()).body.user.id).toBe(merchant.user.id);
   });
 
   it("a signature from another key is rejected (public key does not map to the address)", async () => {

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "user.signed_in",
   "user.sign_in_failed",
   "user.registered",
+  "user.wallet_linked",
   "user.password_changed",
   "api_key.created",
   "api_key.rolled",

@@ -389,7 +389,12 @@ export async function consumeWalletChallenge(
   return challenge.message;
 }
 
-/** Sign-in with a Stacks wallet: the account is the address; first sign-in creates it. */
+/**
+ * Sign-in with a Stacks wallet: the account is the address (SPEC.md: a merchant's identity is a
+ * Stacks wallet). An address no account signs in with yet, but which a workspace owner verified as
+ * their payout wallet (signing a challenge with it, as now), is that owner: the wallet is linked to
+ * their account rather than opening a new, empty one. Otherwise the first sign-in creates the account.
+ */
 export async function walletSignIn(
   deps: Deps,
   input: SignedChallenge,
@@ -397,11 +402,12 @@ export async function walletSignIn(
 ): Promise<SessionGrant> {
   return deps.db.transaction().execute(async (trx) => {
     await consumeWalletChallenge(trx, input, "sign_in");
-    let user = await trx
-      .selectFrom("users")
-      .selectAll()
-      .where("wallet_address", "=", input.address)
-      .executeTakeFirst();
+    let user =
+      (await trx
+        .selectFrom("users")
+        .selectAll()
+        .where("wallet_address", "=", input.address)
+        .executeTakeFirst()) ?? (await linkPayoutWalletOwner(trx, input.address, origin));
     if (!user) {
       const name = `${input.address.slice(0, 5)}…${input.address.slice(-4)}`;
       user = await createUserWithMerchant(trx, {
@@ -428,4 +434,41 @@ export async function walletSignIn(
     });
     return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
   });
+}
+
+/**
+ * The owner of the earliest workspace that verified `address` as its payout wallet, with the
+ * wallet now linked as their sign-in (only to an account without one: a link never moves).
+ */
+async function linkPayoutWalletOwner(trx: Db, address: string, origin: RequestOrigin) {
+  const owner = await trx
+    .selectFrom("workspace_wallets as ww")
+    .innerJoin("workspaces as w", "w.id", "ww.workspace_id")
+    .innerJoin("organization_members as m", "m.organization_id", "w.organization_id")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select(["u.id", "ww.workspace_id"])
+    .where("ww.stacks_address", "=", address)
+    .where("m.role", "=", "owner")
+    .where("u.wallet_address", "is", null)
+    .orderBy("ww.verified_at")
+    .limit(1)
+    .executeTakeFirst();
+  if (!owner) return undefined;
+  const linked = await trx
+    .updateTable("users")
+    .set({ wallet_address: address })
+    .where("id", "=", owner.id)
+    .where("wallet_address", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (linked) {
+    await recordAudit(trx, {
+      action: "user.wallet_linked",
+      actor: { kind: "user", userId: linked.id },
+      ip: origin.ip,
+      object: { type: "user", id: linked.id },
+      details: { address, payout_wallet_of: owner.workspace_id },
+    });
+  }
+  return linked;
 }
