@@ -23,6 +23,9 @@ beforeAll(async () => {
   await mkdir(path.join(docsDir, "docs", "webhooks"), { recursive: true });
   await writeFile(path.join(docsDir, "index.html"), "<title>docs shell</title>");
   await writeFile(path.join(docsDir, "docs", "webhooks", "index.html"), "<title>Webhooks</title>");
+  await writeFile(path.join(docsDir, "docs", "index.html"), "<title>Docs home</title>");
+  await mkdir(path.join(docsDir, "blog"), { recursive: true });
+  await writeFile(path.join(docsDir, "blog", "index.html"), "<title>Blog</title>");
   api = await startTestApi({ dashboardDir, sdkDir, docsDir });
 });
 afterAll(async () => {
@@ -53,15 +56,17 @@ describe("front ends on the API's origin", () => {
     expect((await page("/payments")).body).toContain("<title>sPay</title>");
   });
 
-  it("serves the docs' pre-rendered pages, else the docs app, at /docs and /blog", async () => {
+  it("serves the docs' pre-rendered pages; any other docs or blog path is a 404 with the docs app's not-found page", async () => {
     const webhooks = await page("/docs/webhooks");
     expect(webhooks.status).toBe(200);
     expect(webhooks.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(webhooks.body).toContain("<title>Webhooks</title>");
     expect((await page("/docs/webhooks/")).body).toContain("<title>Webhooks</title>");
-    for (const p of ["/docs", "/docs/unknown-page", "/blog", "/blog/some-post"]) {
+    expect(await page("/docs")).toMatchObject({ status: 200, body: "<title>Docs home</title>" });
+    expect(await page("/blog")).toMatchObject({ status: 200, body: "<title>Blog</title>" });
+    for (const p of ["/docs/unknown-page", "/blog/some-post"]) {
       const res = await page(p);
-      expect(res.status, p).toBe(200);
+      expect(res.status, p).toBe(404);
       expect(res.body, p).toContain("docs shell");
     }
   });

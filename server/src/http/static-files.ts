@@ -54,6 +54,7 @@ function send(
   found: { file: string; size: number },
   cacheControl: string,
   extra: Record<string, string> = {},
+  status: 200 | 404 = 200,
 ) {
   const type = CONTENT_TYPES[path.extname(found.file).toLowerCase()] ?? "application/octet-stream";
   const gzip =
@@ -66,12 +67,12 @@ function send(
     ...(type.startsWith("text/html") ? { "Content-Security-Policy": PAGE_CSP } : {}),
     ...extra,
   };
-  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  if (c.req.method === "HEAD") return c.body(null, status, headers);
   const file = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
   const body = gzip
     ? file.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>)
     : file;
-  return c.body(body, 200, headers);
+  return c.body(body, status, headers);
 }
 
 /**
@@ -134,7 +135,9 @@ export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir" | "do
           ? await fileIn(root, "checkout.html")
           : null;
     const index = page ?? (await fileIn(root, "index.html"));
-    if (index) return send(c, index, "no-cache");
+    // Every docs and blog page is pre-rendered: any other path there is not found, and says so with
+    // its status (the docs app's shell still renders its not-found page for the reader).
+    if (index) return send(c, index, "no-cache", {}, root === docsRoot && !page ? 404 : 200);
     return next();
   };
 }
