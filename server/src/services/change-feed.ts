@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
 import type { Listening, NotificationSource } from "../db/notifications.ts";
 
 /** The channel migration 010's triggers notify on. */
@@ -6,7 +8,9 @@ export const CHANGES_CHANNEL = "spay_changes";
 /** A committed change, as the triggers announce it: ids only, the listener re-reads the row. */
 export type Change =
   | { kind: "intent"; id: string; workspace_id: string }
-  | { kind: "event"; workspace_id: string; env: string; seq: number };
+  | { kind: "event"; workspace_id: string; env: string; seq: number }
+  /** A webhook delivery queued by hand (a resend): news for the webhook worker only. */
+  | { kind: "delivery"; workspace_id: string };
 
 /** What a wait ended with: something to re-read, nothing within the time, or the feed stopped. */
 export type WakeReason = "changed" | "timeout" | "closed";
@@ -100,7 +104,7 @@ export class ChangeFeed {
 
   private deliver(payload: string): void {
     const change = parseChange(payload);
-    if (!change) return;
+    if (!change || change.kind === "delivery") return;
     const watches =
       change.kind === "intent" ? this.byIntent.get(change.id) : this.byWorkspace.get(change.workspace_id);
     for (const watch of watches ?? []) watch.offer(change);
@@ -165,6 +169,11 @@ class Watch implements ChangeWatch {
 }
 
 /** A payload from {@link CHANGES_CHANNEL}; anything else (another writer on the channel) is ignored. */
+/** Announces a change the triggers do not see, in the channel's vocabulary (sent on commit). */
+export async function notifyChange(db: Db, change: Change): Promise<void> {
+  await sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(db);
+}
+
 export function parseChange(payload: string): Change | null {
   let value: unknown;
   try {
@@ -179,5 +188,6 @@ export function parseChange(payload: string): Change | null {
     return { kind: "intent", id: v.id, workspace_id: v.workspace_id };
   if (v.kind === "event" && typeof v.env === "string" && typeof v.seq === "number")
     return { kind: "event", workspace_id: v.workspace_id, env: v.env, seq: v.seq };
+  if (v.kind === "delivery") return { kind: "delivery", workspace_id: v.workspace_id };
   return null;
 }

@@ -5,6 +5,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import { lacksEvents, matchTransactions } from "./chain-matching.ts";
 import type { ChainClients } from "./chains.ts";
+import { lockFollowing } from "./follow-lock.ts";
 import { orphanBlocksAbove } from "./fork.ts";
 import { countConfirmations, type ObserveOptions, observeTransfer } from "./observe-transfer.ts";
 import { routeTransfer } from "./ownership.ts";
@@ -93,6 +94,7 @@ export class BlockFollower {
   async applyBlock(env: "test" | "live", block: ChainBlock, tip: number): Promise<BlockOutcome> {
     const matches = await matchTransactions(this.deps.db, this.deps, env, block.txs);
     return this.deps.db.transaction().execute(async (trx) => {
+      await lockFollowing(trx, env);
       const cursor = await lockCursor(trx, env);
       if (cursor && cursor.index_block_hash !== block.parentIndexBlockHash) return "stale";
       for (const tx of matches.toRoute) await routeTransfer(trx, this.deps.config, env, tx, null);
@@ -120,11 +122,15 @@ export class BlockFollower {
       console.warn(
         `block follower for ${env} is ${tip - cursor.height} blocks behind; resuming at ${start.height}`,
       );
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("chain_cursors").where("env", "=", env).execute();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await lockFollowing(trx, env);
+      // Another process may have taken (or moved) the position meanwhile: keep theirs.
+      const now = await lockCursor(trx, env);
+      if (now && now.index_block_hash !== cursor?.indexBlockHash)
+        return { height: now.height, indexBlockHash: now.index_block_hash };
       await recordBlock(trx, env, toChainBlock(start, []), this.options.forkWindow);
+      return { height: start.height, indexBlockHash: start.index_block_hash };
     });
-    return { height: start.height, indexBlockHash: start.index_block_hash };
   }
 
   /** The lowest block from `height` up to the tip the API has (a young chain starts above 0). */

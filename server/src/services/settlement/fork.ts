@@ -1,6 +1,7 @@
 import { decide } from "@spay/protocol";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
+import { lockFollowing } from "./follow-lock.ts";
 import { lockIntent } from "./observe-transfer.ts";
 import { changeIntent } from "./transitions.ts";
 
@@ -22,6 +23,7 @@ export async function orphanBlocksAbove(
 ): Promise<void> {
   const now = nowSeconds();
   await deps.db.transaction().execute(async (trx) => {
+    await lockFollowing(trx, env);
     const cursor = await trx
       .selectFrom("chain_cursors")
       .select("index_block_hash")

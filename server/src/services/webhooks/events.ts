@@ -6,6 +6,7 @@ import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { DeliveryAttemptSchema, EventWithDeliveriesSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
+import { notifyChange } from "../change-feed.ts";
 import { fetchPage, type Page } from "../pagination.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
@@ -96,23 +97,27 @@ export async function redeliverEvent(
       : new ApiError("no_webhook_endpoints");
   }
   const now = nowSeconds();
-  await deps.db
-    .insertInto("webhook_deliveries")
-    .values(
-      targets.map((t) => ({
-        id: newId("webhookDelivery"),
-        event_id: event.id,
-        endpoint_id: t.id,
-        manual: true,
-        state: "pending" as const,
-        next_attempt_at: now,
-        locked_until: null,
-        last_status: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("webhook_deliveries")
+      .values(
+        targets.map((t) => ({
+          id: newId("webhookDelivery"),
+          event_id: event.id,
+          endpoint_id: t.id,
+          manual: true,
+          state: "pending" as const,
+          next_attempt_at: now,
+          locked_until: null,
+          last_status: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    // No trigger announces deliveries (fan-out inserts thousands); a resend wakes the worker itself.
+    await notifyChange(trx, { kind: "delivery", workspace_id: event.workspace_id });
+  });
   return getEvent(deps, scope, id);
 }
 

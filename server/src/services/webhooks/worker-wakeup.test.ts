@@ -72,6 +72,19 @@ describe("webhook worker at rest: woken by events and by its next retry, not by 
     await waitFor(() => arrived("/now", intent.id).length > 0, 1_000);
   });
 
+  it("sends a resend within a second: the resend wakes the sleeping worker", async () => {
+    const intent = await createIntent();
+    await waitFor(() => arrived("/now", intent.id).length === 1, 1_000);
+    const events = await gatewayCall(gateway.url, "GET", "/v1/events?limit=20", undefined, merchant.sk);
+    const event = (events.data as { id: string; data: { object: { id: string } } }[]).find(
+      (e) => e.data.object.id === intent.id,
+    );
+    if (!event) throw new Error("no event for the intent");
+    await new Promise((r) => setTimeout(r, 300)); // the worker is asleep again
+    await gatewayCall(gateway.url, "POST", `/v1/events/${event.id}/redeliver`, {}, merchant.sk);
+    await waitFor(() => arrived("/now", intent.id).length >= 2, 1_000);
+  });
+
   it("retries a failed delivery at its scheduled time (about 5 s), sleeping until then", async () => {
     await gatewayCall(
       gateway.url,

@@ -82,7 +82,8 @@ export class WebhookWorker {
     this.listening = source
       .listen(CHANGES_CHANNEL, {
         onNotify: (payload) => {
-          if (parseChange(payload)?.kind === "event") this.loop.wake();
+          const kind = parseChange(payload)?.kind;
+          if (kind === "event" || kind === "delivery") this.loop.wake();
         },
         onReconnect: () => this.loop.wake(),
       })
