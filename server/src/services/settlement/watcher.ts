@@ -138,38 +138,22 @@ export class SettlementWatcher {
    * orphan them). Indexed queries; a quiet environment costs the chain nothing.
    */
   private async watchedEnvironments(): Promise<Array<"test" | "live">> {
-    const now = nowSeconds();
-    const [open, recent] = await Promise.all([
-      this.deps.db
-        .selectFrom("payment_intents")
-        .select("env")
-        .distinct()
-        .where((eb) =>
-          eb.or([
-            eb("status", "in", [...OPEN_STATUSES, ...TRACKING_STATUSES]),
-            eb.and([
-              eb("status", "in", [...LATE_STATUSES]),
-              eb("expires_at", ">", now - this.options.lateWindowSeconds),
-            ]),
-          ]),
-        )
-        .execute(),
-      this.deps.db
-        .selectFrom("chain_cursors as c")
-        .select("c.env")
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom("payment_transfers as t")
-              .innerJoin("payment_intents as pi", "pi.id", "t.payment_intent_id")
-              .select("t.txid")
-              .whereRef("pi.env", "=", "c.env")
-              .where(sql<boolean>`t.block_height > c.height - ${this.options.forkWindow}`),
-          ),
-        )
-        .execute(),
-    ]);
-    const envs = new Set([...open, ...recent].map((r) => r.env));
-    return (["test", "live"] as const).filter((env) => envs.has(env));
+    const since = nowSeconds() - this.options.lateWindowSeconds;
+    const window = this.options.forkWindow;
+    const active = [...OPEN_STATUSES, ...TRACKING_STATUSES];
+    // EXISTS stops at the first row: the cost does not grow with the number of open intents.
+    const watched = (env: "test" | "live") => sql<boolean>`(
+      exists (select 1 from payment_intents where env = ${env} and status in (${sql.join(active)}))
+      or exists (select 1 from payment_intents
+                 where env = ${env} and status in (${sql.join(LATE_STATUSES)}) and expires_at > ${since})
+      or exists (select 1 from chain_cursors c
+                 join payment_transfers t on t.block_height > c.height - ${window}
+                 join payment_intents pi on pi.id = t.payment_intent_id and pi.env = c.env
+                 where c.env = ${env}))`;
+    const { rows } = await sql<{ test: boolean; live: boolean }>`
+      select ${watched("test")} as test, ${watched("live")} as live`.execute(this.deps.db);
+    const row = rows[0];
+    return (["test", "live"] as const).filter((env) => row?.[env] === true);
   }
 
   /** Resolves txids reported for intents that the chain did not know yet (see reports.ts). */
