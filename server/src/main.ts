@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Config, loadConfig, SettingError } from "./config.ts";
+import { embeddedPushSecret, registerEmbeddedPush } from "./embedded-devnet/push.ts";
 import { DevnetStartError, type EmbeddedDevnet, startDevnetProcess } from "./embedded-devnet/start.ts";
 import { portError } from "./http/port-error.ts";
 
@@ -57,7 +58,7 @@ function frontEnd(dir: string, variable: string): string {
 function describeChain(devnet: EmbeddedDevnet | null): string {
   if (!devnet) return `${config.chain} via ${config.stacksApiUrl ?? "Hiro"}`;
   const blocks = devnet.blockMs ? `a block every ${devnet.blockMs} ms` : "a block per transaction";
-  return `${config.chain} (embedded devnet at ${devnet.url}, ${blocks})`;
+  return `${config.chain} (embedded devnet at ${devnet.url}, ${blocks}, pushed to the gateway as Chainhooks)`;
 }
 
 function banner(url: string, devnet: EmbeddedDevnet | null): string {
@@ -107,16 +108,20 @@ try {
   if (config.apiProcesses > 1 && cluster.isPrimary) {
     // Primary: owns the devnet, forks the HTTP processes (they share the port); worker 1 watches the chain.
     const devnet = await startEmbeddedDevnet();
+    const pushSecret = devnet ? embeddedPushSecret(config.chainhooksSecret) : null;
     let listening = 0;
     for (let i = 0; i < config.apiProcesses; i++) {
       const worker = cluster.fork({
         SPAY_WORKER_INDEX: String(i),
         ...(devnet ? { SPAY_STACKS_API_URL: devnet.url } : {}),
+        ...(pushSecret ? { SPAY_CHAINHOOKS_SECRET: pushSecret } : {}),
         SPAY_WATCHER: i === 0 ? config.watcher : "off",
       });
-      worker.on("message", (message: unknown) => {
-        if (message === "listening" && ++listening === config.apiProcesses)
-          console.log(banner(config.publicUrl, devnet));
+      worker.on("message", async (message: unknown) => {
+        if (message !== "listening" || ++listening !== config.apiProcesses) return;
+        if (devnet && pushSecret)
+          await registerEmbeddedPush(devnet.url, { host: config.host, port: config.port }, pushSecret);
+        console.log(banner(config.publicUrl, devnet));
       });
     }
     const stop = async () => {
@@ -150,13 +155,16 @@ try {
       if (database.status === "fulfilled") await database.value.close();
       throw devnet.status === "rejected" ? devnet.reason : (database as PromiseRejectedResult).reason;
     }
-    const server = await startServer(config, {
+    const pushSecret = devnet.value ? embeddedPushSecret(config.chainhooksSecret) : null;
+    const server = await startServer(pushSecret ? { ...config, chainhooksSecret: pushSecret } : config, {
       devnetUrl: devnet.value?.url ?? null,
       database: database.value,
     }).catch(async (error) => {
       await devnet.value?.stop();
       throw error;
     });
+    if (devnet.value && pushSecret)
+      await registerEmbeddedPush(devnet.value.url, { host: config.host, port: server.port }, pushSecret);
     console.log(banner(server.url, devnet.value));
     onShutdown(() => Promise.all([server.close(), devnet.value?.stop()]));
   }

@@ -2,6 +2,7 @@ import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../cli/pay.ts";
+import { registerEmbeddedPush } from "../embedded-devnet/push.ts";
 
 /**
  * Chainhooks push: the devnet pushes each block (and each fork) to the gateway in Hiro's
@@ -19,7 +20,9 @@ beforeAll(async () => {
   api = await startTestApi({ stacksApiUrl: devnet.url, chainhooksSecret: SECRET });
   listener = await api.listen();
   merchant = await setupMerchant(api);
-  devnet.chainhooks.configure({ url: `${listener.url}/v1/chainhooks/test`, secret: SECRET });
+  // As `pnpm start` does with its embedded devnet: over the devnet's HTTP API.
+  const port = Number(new URL(listener.url).port);
+  expect(await registerEmbeddedPush(devnet.url, { host: "0.0.0.0", port }, SECRET)).toBe(true);
 }, 120_000);
 afterAll(async () => {
   await listener?.close();
