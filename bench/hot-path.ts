@@ -1,28 +1,13 @@
-/**
- * The hot path near the floor (issue 17, item 3): `POST /v1/payment_intents` on the gateway against
- * bench/floor-server.ts — plain node:http doing the least work with the same guarantees — measured
- * side by side in one run with the same load (autocannon, 16 connections, 15 s, the same body, a
- * fresh Idempotency-Key per request), in alternating slices so the machine's other load falls on
- * both alike. Target: gateway ≥ 0.7 × the floor's throughput, p99 ≤ 2 ×.
- *
- *   pnpm --filter @spay/bench hot-path
- *   BENCH_ENGINES=postgres npx tsx hot-path.ts          # pglite, postgres, postgresx2 by default
- *   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx hot-path.ts   # profile the gateway
- *
- * PostgreSQL: one fresh `spay_bench` database the gateway migrates; the floor serves from the same
- * database. PGlite: the gateway runs on its data directory, stops, then the floor opens the same
- * directory (PGlite is one in-process connection, so the two cannot hold it at once).
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createMerchant } from "./lib/merchant.ts";
-import { type ServerProcess, startServerProcess } from "./lib/server-process.ts";
+import { treeCpuSeconds } from "./lib/process-tree.ts";
+import { type ServerProcess, startNodeProcess, startServerProcess } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
@@ -60,51 +45,12 @@ async function freshPostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function startFloor(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", FLOOR_MAIN], {
-    env: { ...process.env, PORT: String(port), ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`floor exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("floor did not listen in 30 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+function startFloor(env: Record<string, string>): Promise<ServerProcess> {
+  return startNodeProcess(FLOOR_MAIN, env, { timeoutMs: 30_000, name: "floor" });
 }
 
-/** utime + stime of a process and its descendants, in clock ticks (Linux /proc; 0 elsewhere). */
-function treeCpuTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    let ticks = Number(fields[11]) + Number(fields[12]);
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      for (const child of children ? children.split(" ") : []) ticks += treeCpuTicks(Number(child));
-    }
-    return ticks;
-  } catch {
-    return 0;
-  }
-}
-const TICKS_PER_SECOND = 100;
+/** CPU seconds a process and its descendants have used so far. */
+const cpuSeconds = (pid: number) => [...treeCpuSeconds(pid).values()].reduce((sum, s) => sum + s, 0);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -148,9 +94,9 @@ async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]
   const ticks = targets.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, t] of targets.entries()) {
-      const before = treeCpuTicks(t.pid);
+      const before = cpuSeconds(t.pid);
       slices[i]!.push(await autocannon({ ...autocannonOptions(t.url, sk), duration: DURATION_S / ROUNDS }));
-      ticks[i]! += treeCpuTicks(t.pid) - before;
+      ticks[i]! += cpuSeconds(t.pid) - before;
     }
   }
   return slices.map((rs, i) => {
@@ -158,7 +104,7 @@ async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]
     const seconds = rs.reduce((n, r) => n + r.duration, 0);
     return {
       rps: Math.round(total / seconds),
-      cpuUsPerRequest: Math.round(((ticks[i]! / TICKS_PER_SECOND) * 1e6) / Math.max(1, total)),
+      cpuUsPerRequest: Math.round((ticks[i]! * 1e6) / Math.max(1, total)),
       p50: median(rs.map((r) => r.latency.p50)),
       p99: median(rs.map((r) => r.latency.p99)),
       errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),

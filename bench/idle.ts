@@ -36,6 +36,8 @@ import { measureTreeCpu, processTree, rssMiB } from "./lib/process-tree.ts";
 const SETTLE_S = Number(process.env.IDLE_SETTLE_S ?? 20);
 const MEASURE_S = Number(process.env.IDLE_MEASURE_S ?? 60);
 const BEFORE = process.argv.includes("--before");
+/** `--render`: rewrite idle.md from idle.json without measuring. */
+const RENDER_ONLY = process.argv.includes("--render");
 const RESULTS_JSON = new URL("./results/idle.json", import.meta.url);
 const LOG_DIR = mkdtempSync(path.join(os.tmpdir(), "spay-idle-"));
 
@@ -103,78 +105,89 @@ const serverEnv = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-await buildServer();
-const results: Measured[] = [];
+async function measureAll(): Promise<Measured[]> {
+  await buildServer();
+  const results: Measured[] = [];
 
-// 1. The devnet alone, nothing connected.
-{
-  const devnetPort = port();
-  const devnet = startDevnetProcess(devnetPort, logFor("devnet"));
-  try {
-    await healthy(devnet, `http://127.0.0.1:${devnetPort}/v2/info`);
-    results.push(
-      ...(await measure([{ name: "devnet alone (DEVNET_BLOCK_MS default)", target: null, tree: devnet }])),
-    );
-  } finally {
-    await devnet.stop();
-  }
-}
-
-// 2. Servers alone against one separate devnet, and the embedded gateway, side by side.
-{
-  const devnetPort = port();
-  const devnetUrl = `http://127.0.0.1:${devnetPort}`;
-  const devnet = startDevnetProcess(devnetPort, logFor("devnet-for-servers"));
-  const started: { name: string; target: number | null; tree: ProcessGroup; url: string }[] = [];
-  try {
-    await healthy(devnet, `${devnetUrl}/v2/info`);
-    const external = { SPAY_DEVNET: "off", SPAY_STACKS_API_URL: devnetUrl };
-    const variants: [string, number | null, Record<string, string>][] = [
-      ["server alone, PGlite", 0.5, { ...external }],
-      [
-        "server alone, PostgreSQL",
-        0.5,
-        { ...external, DATABASE_URL: await freshDatabase("spay_bench_idle") },
-      ],
-      ["server alone, PGlite, SPAY_WATCHER=off", null, { ...external, SPAY_WATCHER: "off" }],
-      [
-        "server alone, PostgreSQL, SPAY_WATCHER=off",
-        null,
-        { ...external, SPAY_WATCHER: "off", DATABASE_URL: await freshDatabase("spay_bench_idle_api") },
-      ],
-    ];
-    for (const [name, target, env] of variants) {
-      const e = serverEnv(env);
-      started.push({
-        name,
-        target,
-        tree: startNode([SERVER_MAIN], { env: e, log: logFor(name) }),
-        url: `http://127.0.0.1:${e.PORT}/health`,
-      });
+  // 1. The devnet alone, nothing connected.
+  {
+    const devnetPort = port();
+    const devnet = startDevnetProcess(devnetPort, logFor("devnet"));
+    try {
+      await healthy(devnet, `http://127.0.0.1:${devnetPort}/v2/info`);
+      results.push(
+        ...(await measure([{ name: "devnet alone (DEVNET_BLOCK_MS default)", target: null, tree: devnet }])),
+      );
+    } finally {
+      await devnet.stop();
     }
-    const embeddedEnv = serverEnv({ DEVNET_PORT: String(port()) });
-    started.push({
-      name: "pnpm start (server + embedded devnet, PGlite)",
-      target: 2,
-      tree: startNode([SERVER_MAIN], { env: embeddedEnv, log: logFor("embedded") }),
-      url: `http://127.0.0.1:${embeddedEnv.PORT}/health`,
-    });
-    for (const s of started) await healthy(s.tree, s.url);
-    results.push(...(await measure(started)));
-  } finally {
-    await Promise.all([...started.map((s) => s.tree.stop()), devnet.stop()]);
   }
+
+  // 2. Servers alone against one separate devnet, and the embedded gateway, side by side.
+  {
+    const devnetPort = port();
+    const devnetUrl = `http://127.0.0.1:${devnetPort}`;
+    const devnet = startDevnetProcess(devnetPort, logFor("devnet-for-servers"));
+    const started: { name: string; target: number | null; tree: ProcessGroup; url: string }[] = [];
+    try {
+      await healthy(devnet, `${devnetUrl}/v2/info`);
+      const external = { SPAY_DEVNET: "off", SPAY_STACKS_API_URL: devnetUrl };
+      const variants: [string, number | null, Record<string, string>][] = [
+        ["server alone, PGlite", 0.5, { ...external }],
+        [
+          "server alone, PostgreSQL",
+          0.5,
+          { ...external, DATABASE_URL: await freshDatabase("spay_bench_idle") },
+        ],
+        ["server alone, PGlite, SPAY_WATCHER=off", null, { ...external, SPAY_WATCHER: "off" }],
+        [
+          "server alone, PostgreSQL, SPAY_WATCHER=off",
+          null,
+          { ...external, SPAY_WATCHER: "off", DATABASE_URL: await freshDatabase("spay_bench_idle_api") },
+        ],
+      ];
+      for (const [name, target, env] of variants) {
+        const e = serverEnv(env);
+        started.push({
+          name,
+          target,
+          tree: startNode([SERVER_MAIN], { env: e, log: logFor(name) }),
+          url: `http://127.0.0.1:${e.PORT}/health`,
+        });
+      }
+      const embeddedEnv = serverEnv({ DEVNET_PORT: String(port()) });
+      started.push({
+        name: "pnpm start (server + embedded devnet, PGlite)",
+        target: 2,
+        tree: startNode([SERVER_MAIN], { env: embeddedEnv, log: logFor("embedded") }),
+        url: `http://127.0.0.1:${embeddedEnv.PORT}/health`,
+      });
+      for (const s of started) await healthy(s.tree, s.url);
+      results.push(...(await measure(started)));
+    } finally {
+      await Promise.all([...started.map((s) => s.tree.stop()), devnet.stop()]);
+    }
+  }
+  return results;
 }
+
+const results = RENDER_ONLY ? null : await measureAll();
 
 // The baseline (`--before`) is kept; a later run fills the "after" column.
 const stored = existsSync(RESULTS_JSON)
   ? (JSON.parse(readFileSync(RESULTS_JSON, "utf8")) as { before?: Measured[]; after?: Measured[] })
   : {};
-const json = BEFORE ? { ...stored, before: results, after: undefined } : { ...stored, after: results };
-writeFileSync(
-  RESULTS_JSON,
-  `${JSON.stringify({ measuredSeconds: MEASURE_S, settleSeconds: SETTLE_S, ...json }, null, 2)}\n`,
-);
+const json =
+  results === null
+    ? stored
+    : BEFORE
+      ? { ...stored, before: results, after: undefined }
+      : { ...stored, after: results };
+if (results !== null)
+  writeFileSync(
+    RESULTS_JSON,
+    `${JSON.stringify({ measuredSeconds: MEASURE_S, settleSeconds: SETTLE_S, ...json }, null, 2)}\n`,
+  );
 
 const current = json.after ?? json.before ?? [];
 const before = new Map((json.before ?? []).map((m) => [m.name, m]));
@@ -190,6 +203,8 @@ const lines = [
     const b = json.after ? before.get(m.name) : undefined;
     return `| ${m.name} | ${fmtCpu(b)} | ${fmtMem(b)} | ${fmtCpu(m)} | ${fmtMem(m)} | ${m.target === null ? "—" : `≤ ${m.target} % of a core`} | ${verdict(m)} |`;
   }),
+  "",
+  "Before: the webhook worker polled the outbox every 100 ms. Now it waits on the database's notifications (LISTEN spay_changes: each new event) and sleeps until its next due retry, at most SPAY_WEBHOOK_INTERVAL_MS (30 s). `SPAY_WATCHER=off` rows are the API alone (no settlement watcher, no webhook worker); a CPU profile of the idle server shows no webhook-worker samples, so the rest of each `server alone` row is the settlement watcher's. The devnet (an empty block every 2 s by default) is its own line below. PGlite (WebAssembly PostgreSQL in the server process) holds about 750 MiB of the server's memory.",
   "",
   "Per process (now):",
   "",

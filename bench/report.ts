@@ -12,6 +12,10 @@ const SECTIONS: [string, string][] = [
     "The hot path against its floor (POST /v1/payment_intents, gateway ÷ bench/floor-server.ts)",
   ],
   ["settlement.md", "Settlement latency"],
+  [
+    "discovery.md",
+    "Settlement discovery at scale (10,001 merchants: chain calls per block, before and after)",
+  ],
   ["streams.md", "Live streams (1,000 open intent streams: idle cost, settlement fan-out)"],
   ["webhooks.md", "Webhook throughput and delay"],
   ["scale-out.md", "Scale-out (2 API + 2 worker processes on one PostgreSQL)"],

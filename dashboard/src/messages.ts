@@ -145,6 +145,32 @@ export const ONBOARDING = {
   liveLead: "Your workspace is set up. Payments will appear here.",
 } as const;
 
+/**
+ * The server's validation errors in plain words (api/field-errors.ts turns a `parameter_invalid`
+ * answer into one of these; validator text never reaches the screen).
+ */
+export const FIELD_ERRORS = {
+  required: "This field is required",
+  atMostChars: (n: number) => `Use at most ${n.toLocaleString("en-US")} characters`,
+  atLeastChars: (n: number) => `Use at least ${n.toLocaleString("en-US")} characters`,
+  atMost: (n: number) => `Enter ${n.toLocaleString("en-US")} or less`,
+  atLeast: (n: number) => `Enter ${n.toLocaleString("en-US")} or more`,
+  above: (n: number) => `Enter more than ${n.toLocaleString("en-US")}`,
+  wholeNumber: "Enter a whole number",
+  number: "Enter a number",
+  url: "Enter a full web address starting with https://",
+  email: "Enter an email address like name@example.com",
+  choice: "Choose one of the options",
+  format: "This value is not in the expected format",
+  invalid: "This value is not valid",
+  unknownField: "This field cannot be changed here",
+  unstorable: "Remove special characters (such as invisible control characters)",
+  network: "Could not reach sPay. Check your connection and try again.",
+  server: "Something went wrong on our side. Please try again.",
+  /** A length counter shown before the limit is reached: "812 / 1,000". */
+  counter: (used: number, max: number) => `${used.toLocaleString("en-US")} / ${max.toLocaleString("en-US")}`,
+} as const;
+
 export const CREATION_ERRORS = {
   orgSlugTaken: "Organization slug is already taken. Please choose a different one.",
   workspaceSlugTaken:
@@ -329,6 +355,9 @@ export const TENANCY = {
   workspaces: (n: number) => `${n} ${n === 1 ? "workspace" : "workspaces"}`,
   createOrganization: "Create New Organization",
   createWorkspace: "Create New Workspace",
+  createWorkspaceShort: "Create workspace",
+  noWorkspace: "No workspace",
+  noWorkspaceYet: "This organization has no workspace yet: create one to get its environments.",
   searchWorkspaces: "Search workspaces...",
   unknownOrganization: "Unknown Organization",
   noWorkspaces: "No workspaces match",
@@ -383,6 +412,8 @@ export const PRODUCTS = {
   openLink: "Open payment link",
   nameRequired: "Product name is required",
   priceInvalid: "Enter a price of 0 or more",
+  priceZero: "Enter a price above $0: a payment link cannot charge $0",
+  priceTooHigh: "Enter a price of at most $999,999.99",
   stockInvalid: "Enter a stock of 0 or more (whole number)",
   saveFailed: (error: string) => `Failed to save product: ${error || "Unknown error"}`,
   deleteFailed: (error: string) => `Failed to delete product: ${error || "Unknown error"}`,
@@ -513,6 +544,11 @@ export const INTEGRATIONS = {
   show: (name: string) => `Show ${name}`,
   hide: (name: string) => `Hide ${name}`,
   shownOnce: "Copy this secret key now: it is shown only once.",
+  secretHashed:
+    "Secret keys are shown only once, right after they are created. sPay stores this one hashed, so it cannot be shown or copied again; create a new key if you need its value.",
+  secretHashedNote: "Shown once at creation. Stored hashed, this secret cannot be shown or copied again.",
+  copySecret: (name: string) => `Copy ${name}`,
+  copy: "Copy",
   created: (date: string) => `Created ${date}`,
   lastUsed: (date: string) => `Last used ${date}`,
   neverUsed: "Never used",
@@ -524,6 +560,7 @@ export const INTEGRATIONS = {
   notSet: "Not set",
   webhookStatus: "Webhook status",
   tested: "Tested & Working",
+  testedNoEndpoint: "Sandbox test passed — add an endpoint to receive events",
   notTested: "Not Tested",
   sandboxStatus: "Sandbox payment",
   completed: "Completed",

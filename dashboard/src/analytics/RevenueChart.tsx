@@ -1,7 +1,7 @@
 import { formatUsd } from "@spay/sdk";
 import type { AnalyticsOverview } from "../api/types.ts";
 import { ANALYTICS } from "../messages.ts";
-import { niceMax } from "./analytics-rules.ts";
+import { integerTicks, niceMax } from "./analytics-rules.ts";
 
 const W = 720;
 const H = 240;
@@ -30,27 +30,30 @@ export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOver
   return (
     <figure className="chart" data-testid="revenue-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={ANALYTICS.chartLabel(rangeLabel)}>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
+        {integerTicks(maxRevenue).map((cents) => (
+          <g key={`r${cents}`}>
             <line
               x1={PAD.left}
               x2={W - PAD.right}
-              y1={y(maxRevenue * f, maxRevenue)}
-              y2={y(maxRevenue * f, maxRevenue)}
+              y1={y(cents, maxRevenue)}
+              y2={y(cents, maxRevenue)}
               className="chart-grid"
             />
-            <text
-              x={PAD.left - 6}
-              y={y(maxRevenue * f, maxRevenue) + 4}
-              textAnchor="end"
-              className="chart-axis"
-            >
-              {formatUsd(Math.round(maxRevenue * f))}
-            </text>
-            <text x={W - PAD.right + 6} y={y(maxCount * f, maxCount) + 4} className="chart-axis">
-              {Math.round(maxCount * f)}
+            <text x={PAD.left - 6} y={y(cents, maxRevenue) + 4} textAnchor="end" className="chart-axis">
+              {formatUsd(cents)}
             </text>
           </g>
+        ))}
+        {integerTicks(maxCount).map((count) => (
+          <text
+            key={`c${count}`}
+            x={W - PAD.right + 6}
+            y={y(count, maxCount) + 4}
+            className="chart-axis"
+            data-testid="count-tick"
+          >
+            {count}
+          </text>
         ))}
         {points.map((p, i) => (
           <rect

@@ -5,6 +5,7 @@ import {
   cardValues,
   customerStatus,
   initials,
+  integerTicks,
   niceMax,
 } from "./analytics-rules.ts";
 
@@ -49,5 +50,19 @@ describe("analytics dashboard rules (SPEC.md §9)", () => {
   it("a customer is Active once they paid", () => {
     expect(customerStatus(1)).toBe("Active");
     expect(customerStatus(0)).toBe("Pending");
+  });
+});
+
+describe("integer chart axis", () => {
+  it("has distinct whole-number ticks (never 0, 1, 1)", () => {
+    expect(integerTicks(niceMax(1))).toEqual([0, 1]);
+    expect(integerTicks(niceMax(0))).toEqual([0, 1]);
+    expect(integerTicks(niceMax(2))).toEqual([0, 1, 2]);
+    expect(integerTicks(niceMax(7))).toEqual([0, 5, 10]);
+    for (let n = 0; n <= 1000; n++) {
+      const ticks = integerTicks(niceMax(n));
+      expect(new Set(ticks).size).toBe(ticks.length);
+      expect(ticks.every(Number.isInteger)).toBe(true);
+    }
   });
 });

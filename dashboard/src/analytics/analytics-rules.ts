@@ -58,6 +58,16 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
+/**
+ * The ticks of an integer axis (transactions, cents) from 0 to `max`: 0, the half and the top,
+ * each a whole number and each distinct — a top of 1 gives 0, 1 (never "0, 1, 1").
+ */
+export function integerTicks(max: number): number[] {
+  const top = Math.max(1, Math.round(max));
+  const half = top / 2;
+  return Number.isInteger(half) && half > 0 ? [0, half, top] : [0, top];
+}
+
 /** The customer's row status: Active once they paid, else Pending. */
 export function customerStatus(settledPayments: number): string {
   return settledPayments > 0 ? ANALYTICS.customerActive : ANALYTICS.customerPending;

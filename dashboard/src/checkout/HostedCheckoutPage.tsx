@@ -103,8 +103,12 @@ function HostedCheckout({
         aria-labelledby="checkout-title"
         data-testid="hosted-checkout"
       >
-        <p className="muted">{merchantName}</p>
-        <h1 id="checkout-title">{productName ?? HOSTED_CHECKOUT.title}</h1>
+        <p className="muted truncate" title={merchantName ?? undefined}>
+          {merchantName}
+        </p>
+        <h1 id="checkout-title" className="line-clamp" title={productName ?? undefined}>
+          {productName ?? HOSTED_CHECKOUT.title}
+        </h1>
         <p className="hosted-amount">
           <strong>{formatUsd(intent.amount_minor)}</strong>{" "}
           <span className="muted">{formatIntentAmount(intent)}</span>

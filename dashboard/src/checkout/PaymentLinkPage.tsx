@@ -1,4 +1,4 @@
-import { type PaymentIntent, type PaymentLink, SPayClient } from "@spay/sdk";
+import { formatUsd, type PaymentIntent, type PaymentLink, SPayClient } from "@spay/sdk";
 import { BuyButton, PaymentLinkCard } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentLink } from "../api/checkout.ts";
@@ -88,6 +88,21 @@ export function PaymentLinkPage({ id }: { id: string }) {
     theme,
     onSuccess: (intent: PaymentIntent) => setPaid(intent),
   };
+  if (view === "button")
+    return (
+      <PublicPage>
+        {/* SPEC.md §2: the button view is "a simple Buy card" — what is bought, for how much, Buy. */}
+        <section className="card buy-card" aria-labelledby="buy-title" data-testid="link-button-view">
+          {data.merchantName ? <p className="muted buy-merchant">{data.merchantName}</p> : null}
+          <h1 id="buy-title" className="line-clamp" title={data.productName}>
+            {data.productName}
+          </h1>
+          {data.description ? <p className="muted buy-description">{data.description}</p> : null}
+          <p className="buy-price">{formatUsd(data.priceMinor)}</p>
+          <BuyButton {...props} />
+        </section>
+      </PublicPage>
+    );
   return (
     <PublicPage>
       <h1 className="visually-hidden">{data.productName}</h1>
@@ -95,12 +110,8 @@ export function PaymentLinkPage({ id }: { id: string }) {
         <p role="alert" className="error-box">
           {PAYMENT_LINK.invalidConfig}
         </p>
-      ) : view === "button" ? (
-        <div className="buy-stage" data-testid="link-button-view">
-          <BuyButton {...props} />
-        </div>
       ) : (
-        <div data-testid="link-card-view">
+        <div className="link-card-stage" data-testid="link-card-view">
           <PaymentLinkCard {...props} />
         </div>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BRAND } from "../messages.ts";
+import { Logo } from "../ui/Logo.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 
 /** The frame of the public checkout pages: brand, theme toggle, centred content. */
@@ -8,7 +8,7 @@ export function PublicPage({ children }: { children: ReactNode }) {
     <div className="public-page">
       <header className="public-header">
         <a href="/" className="brand">
-          {BRAND}
+          <Logo />
         </a>
         <ThemeToggle />
       </header>

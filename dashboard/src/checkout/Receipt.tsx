@@ -1,4 +1,5 @@
 import { formatIntentAmount, formatUsd, type PaymentIntent } from "@spay/sdk";
+import { CircleCheck } from "lucide-react";
 import { PAYMENT_LINK } from "../messages.ts";
 import { explorerTxUrl, formatTime } from "../payments/payment-rules.ts";
 
@@ -15,7 +16,7 @@ export function Receipt({
   return (
     <section className="card receipt" aria-labelledby="receipt-title" data-testid="receipt">
       <h1 id="receipt-title">
-        <span aria-hidden="true">✓</span> {PAYMENT_LINK.receiptTitle}
+        <CircleCheck aria-hidden="true" className="receipt-icon" /> {PAYMENT_LINK.receiptTitle}
       </h1>
       <p className="muted">{PAYMENT_LINK.receiptLead}</p>
       <dl className="details">

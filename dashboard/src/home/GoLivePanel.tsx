@@ -1,12 +1,12 @@
 import { Link } from "react-router-dom";
 import { ONBOARDING } from "../messages.ts";
-import { completedCount, onboardingProgress } from "../onboarding/progress.ts";
+import { stepStates } from "../onboarding/progress.ts";
 import { useMerchant } from "../state/merchant.tsx";
 
 /** Before go-live: what is left; after: the live notice. */
 export function GoLivePanel() {
   const { state } = useMerchant();
-  const progress = onboardingProgress(state);
+  const steps = stepStates(state);
   if (state.isLive) {
     return (
       <section className="card card-success" aria-labelledby="live-title" data-testid="live-panel">
@@ -22,7 +22,9 @@ export function GoLivePanel() {
     <section className="card" aria-labelledby="golive-title" data-testid="go-live-panel">
       <h2 id="golive-title">{ONBOARDING.goLiveTitle}</h2>
       <p>{ONBOARDING.goLiveLead}</p>
-      <p className="muted">{completedCount(progress)} / 4</p>
+      <p className="muted">
+        {steps.filter((s) => s.done).length} / {steps.length}
+      </p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
 import { createApiKey, revokeApiKey } from "../api/api-keys.ts";
 import { errorMessage } from "../api/http.ts";
@@ -8,7 +9,7 @@ import { useSession } from "../state/session.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { formatDate } from "../ui/format.ts";
 import { Modal } from "../ui/Modal.tsx";
-import { isSecret, keyStateTone, keyText, lastUsedText } from "./key-rules.ts";
+import { canToggle, isSecret, keyCopyText, keyStateTone, keyText, lastUsedText } from "./key-rules.ts";
 
 /** SPEC.md §2: API keys — create (Key Name modal), copy, reveal a new secret, revoke. */
 export function ApiKeysSection() {
@@ -61,11 +62,14 @@ export function ApiKeysSection() {
           const secret = isSecret(k);
           const revealed = shown.has(k.id);
           const text = keyText(k, full, revealed);
+          const copyText = keyCopyText(k, full);
           return (
             <li key={k.id} className="list-row key-row" data-testid={`api-key-${k.id}`}>
               <div className="stack-tight">
-                <div className="row">
-                  <strong>{k.name}</strong>
+                <div className="row key-heading">
+                  <strong className="truncate key-name" title={k.name}>
+                    {k.name}
+                  </strong>
                   <span className="badge">{secret ? INTEGRATIONS.secret : INTEGRATIONS.publishable}</span>
                   <span className="badge">{k.env}</span>
                   <span className={`badge badge-${keyStateTone(k.state)}`}>{k.state}</span>
@@ -74,12 +78,17 @@ export function ApiKeysSection() {
                   {text}
                 </code>
                 {secret && full && !k.key ? <span className="muted">{INTEGRATIONS.shownOnce}</span> : null}
+                {secret && !full ? (
+                  <span className="muted" id={`${k.id}-hashed`} data-testid="secret-hashed">
+                    {INTEGRATIONS.secretHashedNote}
+                  </span>
+                ) : null}
                 <span className="muted">
                   {INTEGRATIONS.created(formatDate(k.created_at))} · {lastUsedText(k)}
                 </span>
               </div>
               <div className="row">
-                {secret && full ? (
+                {canToggle(k, full) ? (
                   <button
                     type="button"
                     className="icon-button"
@@ -87,10 +96,18 @@ export function ApiKeysSection() {
                     aria-pressed={revealed}
                     onClick={() => toggle(k.id)}
                   >
-                    <span aria-hidden="true">{revealed ? "🙈" : "👁"}</span>
+                    {revealed ? (
+                      <EyeOff aria-hidden="true" size={18} />
+                    ) : (
+                      <Eye aria-hidden="true" size={18} />
+                    )}
                   </button>
                 ) : null}
-                <CopyButton text={full ?? text} label={k.name} />
+                {copyText !== null ? (
+                  <CopyButton text={copyText} label={k.name} />
+                ) : (
+                  <ShownOnceButton keyId={k.id} name={k.name} />
+                )}
                 <button
                   type="button"
                   className="button button-small button-danger"
@@ -119,6 +136,30 @@ export function ApiKeysSection() {
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Copy for a secret stored hashed: nothing secret exists to copy, so it copies nothing and says
+ * why (Stripe-style: a secret key is shown once, at creation).
+ */
+function ShownOnceButton({ keyId, name }: { keyId: string; name: string }) {
+  const [told, setTold] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        aria-label={INTEGRATIONS.copySecret(name)}
+        aria-describedby={`${keyId}-hashed`}
+        onClick={() => setTold(true)}
+      >
+        {INTEGRATIONS.copy}
+      </button>
+      <span role="status" className={told ? "notice" : "visually-hidden"} data-testid="shown-once-status">
+        {told ? INTEGRATIONS.secretHashed : ""}
+      </span>
+    </>
   );
 }
 

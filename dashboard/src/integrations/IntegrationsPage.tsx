@@ -1,15 +1,20 @@
+import { useState } from "react";
+import type { WebhookEndpoint } from "../api/types.ts";
 import { DASHBOARD_ERRORS, INTEGRATIONS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
 import { WebhooksSection } from "./WebhooksSection.tsx";
+import { webhookConfig } from "./webhook-config.ts";
 import { X402FacilitatorSection } from "./X402FacilitatorSection.tsx";
 
 /** SPEC.md §2 "Integrations & Tools": keys, configuration, webhooks, documentation. */
 export function IntegrationsPage() {
   const auth = useWorkspaceAuth();
   const { state } = useMerchant();
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
+  const webhook = webhookConfig({ tested: state.webhookTested, testedUrl: state.webhookUrl, endpoints });
   if (!auth)
     return (
       <div className="page">
@@ -31,13 +36,21 @@ export function IntegrationsPage() {
           </div>
           <div className="field-row">
             <dt>{INTEGRATIONS.webhookUrl}</dt>
-            <dd>{state.webhookUrl || INTEGRATIONS.notSet}</dd>
+            <dd>
+              {webhook.url ? (
+                <span className="truncate" title={webhook.url} data-testid="config-webhook-url">
+                  {webhook.url}
+                </span>
+              ) : (
+                INTEGRATIONS.notSet
+              )}
+            </dd>
           </div>
           <div className="field-row">
             <dt>{INTEGRATIONS.webhookStatus}</dt>
             <dd>
-              <span className={state.webhookTested ? "badge badge-success" : "badge badge-warning"}>
-                {state.webhookTested ? INTEGRATIONS.tested : INTEGRATIONS.notTested}
+              <span className={`badge badge-${webhook.status.tone}`} data-testid="config-webhook-status">
+                {webhook.status.text}
               </span>
             </dd>
           </div>
@@ -51,7 +64,7 @@ export function IntegrationsPage() {
           </div>
         </dl>
       </section>
-      <WebhooksSection auth={auth} />
+      <WebhooksSection auth={auth} onEndpoints={setEndpoints} />
       <section className="card" aria-labelledby="docs-title">
         <h2 id="docs-title">{INTEGRATIONS.docs}</h2>
         <ul className="link-list">

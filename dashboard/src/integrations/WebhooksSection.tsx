@@ -21,7 +21,14 @@ import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 
 /** Webhook Management, fully wired: add, edit, enable/disable, delete, test, rotate, delivery log, redeliver. */
-export function WebhooksSection({ auth }: { auth: WorkspaceAuth }) {
+export function WebhooksSection({
+  auth,
+  onEndpoints,
+}: {
+  auth: WorkspaceAuth;
+  /** Told the endpoint list each time it is (re)loaded. */
+  onEndpoints?(endpoints: WebhookEndpoint[]): void;
+}) {
   const { state, refreshWorkspace } = useMerchant();
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -32,11 +39,13 @@ export function WebhooksSection({ auth }: { auth: WorkspaceAuth }) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      setEndpoints(await listEndpoints(auth));
+      const list = await listEndpoints(auth);
+      setEndpoints(list);
+      onEndpoints?.(list);
     } catch (err) {
       setError(errorMessage(err));
     }
-  }, [auth]);
+  }, [auth, onEndpoints]);
   useEffect(() => {
     void load();
   }, [load]);

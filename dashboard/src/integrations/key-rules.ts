@@ -14,6 +14,21 @@ export function keyText(key: ApiKey, fullKey: string | undefined, revealed: bool
   return `${key.key_prefix.slice(0, 12)}${"•".repeat(12)}`;
 }
 
+/**
+ * What Copy may put on the clipboard: a publishable key in full; a secret key only while its full
+ * value is known (right after creation). A secret stored hashed has nothing to copy: null — never
+ * the masked text.
+ */
+export function keyCopyText(key: ApiKey, fullKey: string | undefined): string | null {
+  if (!isSecret(key)) return key.key ?? null;
+  return fullKey ?? null;
+}
+
+/** A show/hide toggle only makes sense for a secret whose full value is at hand. */
+export function canToggle(key: ApiKey, fullKey: string | undefined): boolean {
+  return isSecret(key) && Boolean(fullKey);
+}
+
 export function lastUsedText(key: Pick<ApiKey, "last_used_at">): string {
   return key.last_used_at ? INTEGRATIONS.lastUsed(formatDate(key.last_used_at)) : INTEGRATIONS.neverUsed;
 }

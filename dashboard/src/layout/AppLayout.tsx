@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router-dom";
-import { BRAND, NAV } from "../messages.ts";
+import { NAV } from "../messages.ts";
 import { isSetupComplete } from "../onboarding/progress.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { TenancyBar } from "../tenancy/TenancyBar.tsx";
+import { Logo } from "../ui/Logo.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { CommandPalette } from "./CommandPalette.tsx";
 import type { Command } from "./commands.ts";
@@ -55,7 +56,7 @@ export function AppLayout() {
       <header className="app-header">
         <div className="app-header-row">
           <NavLink to="/" className="brand">
-            {BRAND}
+            <Logo />
           </NavLink>
           <TenancyBar />
           <div className="header-actions">

@@ -6,18 +6,18 @@ import { BusinessInfoStep } from "./BusinessInfoStep.tsx";
 import { IntegrationSnippets } from "./IntegrationSnippets.tsx";
 import { OrganizationStep } from "./OrganizationStep.tsx";
 import { ProgressBar } from "./ProgressBar.tsx";
-import { onboardingProgress, stepStates } from "./progress.ts";
+import { type OnboardingStep, stepStates } from "./progress.ts";
 import { SandboxPaymentStep } from "./SandboxPaymentStep.tsx";
 import { WalletStep } from "./WalletStep.tsx";
 import { WebhookStep } from "./WebhookStep.tsx";
 
-const STEPS: { title: string; body: () => ReactNode }[] = [
-  { title: ONBOARDING.orgStep, body: () => <OrganizationStep /> },
-  { title: ONBOARDING.walletStep, body: () => <WalletStep /> },
-  { title: ONBOARDING.businessStep, body: () => <BusinessInfoStep /> },
-  { title: ONBOARDING.webhookStep, body: () => <WebhookStep /> },
-  { title: ONBOARDING.sandboxStep, body: () => <SandboxPaymentStep /> },
-];
+const STEPS: Record<OnboardingStep, { title: string; body: () => ReactNode }> = {
+  workspace: { title: ONBOARDING.orgStep, body: () => <OrganizationStep /> },
+  wallet: { title: ONBOARDING.walletStep, body: () => <WalletStep /> },
+  business: { title: ONBOARDING.businessStep, body: () => <BusinessInfoStep /> },
+  webhook: { title: ONBOARDING.webhookStep, body: () => <WebhookStep /> },
+  sandbox: { title: ONBOARDING.sandboxStep, body: () => <SandboxPaymentStep /> },
+};
 
 /** The five numbered steps; later steps are dimmed and cannot be used until earlier ones finish. */
 export function GetStartedPage() {
@@ -28,10 +28,10 @@ export function GetStartedPage() {
     <div className="page">
       <h1>{ONBOARDING.title}</h1>
       <p className="muted">{ONBOARDING.lead}</p>
-      <ProgressBar progress={onboardingProgress(state)} />
+      <ProgressBar steps={states} />
       <ol className="steps">
-        {STEPS.map((step, i) => {
-          const s = states[i] ?? { done: false, unlocked: false };
+        {states.map((s, i) => {
+          const step = STEPS[s.step];
           return (
             <li
               key={step.title}

@@ -1,6 +1,7 @@
 import { curlSnippet, fetchSnippet, htmlSnippet } from "@spay/sdk/snippets";
 import { type KeyboardEvent, useState } from "react";
 import { ONBOARDING } from "../messages.ts";
+import { publicBaseUrl } from "../products/public-url.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 
 type Tab = keyof typeof ONBOARDING.snippetTabs;
@@ -23,7 +24,7 @@ export function snippetsFor(publishableKey: string, origin: string): Record<Tab,
 
 export function IntegrationSnippets({ publishableKey }: { publishableKey: string }) {
   const [tab, setTab] = useState<Tab>("rest");
-  const code = snippetsFor(publishableKey || "pk_test_your_key", window.location.origin)[tab];
+  const code = snippetsFor(publishableKey || "pk_test_your_key", publicBaseUrl())[tab];
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
     e.preventDefault();

@@ -56,4 +56,24 @@ describe("Get Started step 1: organization and workspace (SPEC.md §2, §5, §8)
       { name: "Shop", slug: "shop" },
     ]);
   });
+
+  it("shows the server's slug error in plain words beside the slug field, and clears it once the slug is edited", async () => {
+    const tooShort = apiError(
+      400,
+      "parameter_invalid",
+      "Invalid slug: Too small: expected string to have >=2 characters",
+    );
+    (tooShort as { body: { error: Record<string, string> } }).body.error.param = "slug";
+    stubApi(noTenancy, on("POST", "/v1/organizations", tooShort));
+    renderApp(<OrganizationStep />, { signedIn: true });
+    await userEvent.type(screen.getByLabelText("Organization name"), "A");
+    await userEvent.type(screen.getByLabelText("Workspace name"), "Shop");
+    await userEvent.click(screen.getByRole("button", { name: "Create Organization & Workspace" }));
+    const slug = screen.getByLabelText("Organization slug");
+    const error = await screen.findByText("Slug: Use at least 2 characters");
+    expect(slug.getAttribute("aria-describedby")).toContain(error.id);
+    expect(document.body.textContent).not.toMatch(/Too small|expected string|Invalid slug/);
+    await userEvent.type(slug, "b");
+    expect(screen.queryByText("Slug: Use at least 2 characters")).toBeNull();
+  });
 });

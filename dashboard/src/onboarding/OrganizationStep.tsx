@@ -3,8 +3,8 @@ import { createOrganization, createWorkspace } from "../api/tenancy.ts";
 import { ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
-import { creationErrorMessage } from "../tenancy/creation-errors.ts";
-import { slugify } from "../tenancy/slug.ts";
+import { type CreationError, creationError } from "../tenancy/creation-errors.ts";
+import { SLUG_MAX, slugify } from "../tenancy/slug.ts";
 
 /** The public host shown in the organization URL hint (pay.{host}/{slug}). */
 export function paymentHost(): string {
@@ -24,7 +24,7 @@ export function OrganizationStep() {
   const [wsSlug, setWsSlug] = useState("");
   const [createdOrgId, setCreatedOrgId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<(CreationError & { stage: "organization" | "workspace" }) | null>(null);
   const ids = { orgName: useId(), orgSlug: useId(), wsName: useId(), wsSlug: useId() };
   const shownOrgSlug = orgSlug ?? slugify(orgName);
   const ready = orgName.trim() !== "" && shownOrgSlug.trim() !== "" && wsName.trim() !== "";
@@ -37,7 +37,7 @@ export function OrganizationStep() {
         <p>
           {ONBOARDING.workspaceId}: <code data-testid="workspace-id">{current.id}</code>
         </p>
-        <p className="muted">
+        <p className="muted" style={{ overflowWrap: "anywhere" }}>
           {currentOrg?.name} / {current.name} · {ONBOARDING.orgUrlHint(paymentHost(), currentOrg?.slug ?? "")}
         </p>
       </div>
@@ -61,10 +61,38 @@ export function OrganizationStep() {
       await refresh();
       await selectWorkspace(ws.id);
     } catch (err) {
-      setError(creationErrorMessage(err, stage));
+      setError({ ...creationError(err, stage), stage });
     } finally {
       setBusy(false);
     }
+  };
+
+  // A refused field shows its reason beside it until it is edited.
+  const errorFor = (stage: "organization" | "workspace", field: "name" | "slug") =>
+    error && error.stage === stage && error.field === field ? error.message : null;
+  const fieldProps = (
+    stage: "organization" | "workspace",
+    field: "name" | "slug",
+    id: string,
+    hint?: string,
+  ) => {
+    const message = errorFor(stage, field);
+    const describedBy = [hint, message ? `${id}-error` : undefined].filter(Boolean).join(" ");
+    return {
+      "aria-invalid": message ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+    };
+  };
+  const errorText = (stage: "organization" | "workspace", field: "name" | "slug", id: string) => {
+    const message = errorFor(stage, field);
+    return message ? (
+      <span id={`${id}-error`} role="alert" className="error-text">
+        {message}
+      </span>
+    ) : null;
+  };
+  const clearFor = (stage: "organization" | "workspace", field: "name" | "slug") => {
+    if (errorFor(stage, field)) setError(null);
   };
 
   return (
@@ -75,9 +103,15 @@ export function OrganizationStep() {
           id={ids.orgName}
           value={orgName}
           required
+          maxLength={100}
           disabled={createdOrgId !== null}
-          onChange={(e) => setOrgName(e.target.value)}
+          {...fieldProps("organization", "name", ids.orgName)}
+          onChange={(e) => {
+            setOrgName(e.target.value);
+            clearFor("organization", "name");
+          }}
         />
+        {errorText("organization", "name", ids.orgName)}
       </div>
       <div className="field">
         <label htmlFor={ids.orgSlug}>{ONBOARDING.orgSlug}</label>
@@ -85,17 +119,33 @@ export function OrganizationStep() {
           id={ids.orgSlug}
           value={shownOrgSlug}
           required
+          maxLength={SLUG_MAX}
           disabled={createdOrgId !== null}
-          aria-describedby={`${ids.orgSlug}-hint`}
-          onChange={(e) => setOrgSlug(e.target.value)}
+          {...fieldProps("organization", "slug", ids.orgSlug, `${ids.orgSlug}-hint`)}
+          onChange={(e) => {
+            setOrgSlug(e.target.value);
+            clearFor("organization", "slug");
+          }}
         />
+        {errorText("organization", "slug", ids.orgSlug)}
         <small id={`${ids.orgSlug}-hint`} className="muted" data-testid="org-url-hint">
           {ONBOARDING.orgUrlHint(paymentHost(), shownOrgSlug)}
         </small>
       </div>
       <div className="field">
         <label htmlFor={ids.wsName}>{ONBOARDING.workspaceName}</label>
-        <input id={ids.wsName} value={wsName} required onChange={(e) => setWsName(e.target.value)} />
+        <input
+          id={ids.wsName}
+          value={wsName}
+          required
+          maxLength={100}
+          {...fieldProps("workspace", "name", ids.wsName)}
+          onChange={(e) => {
+            setWsName(e.target.value);
+            clearFor("workspace", "name");
+          }}
+        />
+        {errorText("workspace", "name", ids.wsName)}
       </div>
       <div className="field">
         <label htmlFor={ids.wsSlug}>{ONBOARDING.workspaceSlug}</label>
@@ -103,11 +153,17 @@ export function OrganizationStep() {
           id={ids.wsSlug}
           value={wsSlug}
           placeholder={slugify(wsName)}
-          onChange={(e) => setWsSlug(e.target.value)}
+          maxLength={SLUG_MAX}
+          {...fieldProps("workspace", "slug", ids.wsSlug)}
+          onChange={(e) => {
+            setWsSlug(e.target.value);
+            clearFor("workspace", "slug");
+          }}
         />
+        {errorText("workspace", "slug", ids.wsSlug)}
       </div>
       <div role="alert" className="error-text field-wide">
-        {error}
+        {error && !error.field ? error.message : null}
       </div>
       <div className="field-wide">
         <button type="submit" className="button button-primary" disabled={!ready || busy}>

@@ -1,10 +1,10 @@
 import { ONBOARDING } from "../messages.ts";
-import { completedCount, type OnboardingProgress } from "./progress.ts";
+import type { OnboardingStep } from "./progress.ts";
 
-/** Connect Wallet, Business Info, Webhook Test, Sandbox Payment. */
-export function ProgressBar({ progress }: { progress: OnboardingProgress }) {
-  const done = [progress.wallet, progress.business, progress.webhook, progress.sandbox];
-  const count = completedCount(progress);
+/** The progress bar over the same numbered steps as the step cards (progress.ts ONBOARDING_STEPS). */
+export function ProgressBar({ steps }: { steps: readonly { step: OnboardingStep; done: boolean }[] }) {
+  const count = steps.filter((s) => s.done).length;
+  const total = steps.length;
   return (
     <div className="progress">
       <div
@@ -12,17 +12,17 @@ export function ProgressBar({ progress }: { progress: OnboardingProgress }) {
         role="progressbar"
         aria-label={ONBOARDING.progressLabel}
         aria-valuemin={0}
-        aria-valuemax={4}
+        aria-valuemax={total}
         aria-valuenow={count}
-        aria-valuetext={`${count} of 4`}
+        aria-valuetext={`${count} of ${total}`}
       >
-        <div className="progress-fill" style={{ width: `${(count / 4) * 100}%` }} />
+        <div className="progress-fill" style={{ width: `${total ? (count / total) * 100 : 0}%` }} />
       </div>
       <ol className="progress-steps">
-        {ONBOARDING.progressSteps.map((label, i) => (
-          <li key={label} className={done[i] ? "progress-step done" : "progress-step"}>
-            <span aria-hidden="true">{done[i] ? "✓" : i + 1}</span> {label}
-            {done[i] ? <span className="visually-hidden"> ({ONBOARDING.done})</span> : null}
+        {steps.map((s, i) => (
+          <li key={s.step} className={s.done ? "progress-step done" : "progress-step"}>
+            <span aria-hidden="true">{s.done ? "✓" : i + 1}</span> {ONBOARDING.progressSteps[s.step]}
+            {s.done ? <span className="visually-hidden"> ({ONBOARDING.done})</span> : null}
           </li>
         ))}
       </ol>

@@ -5,6 +5,7 @@ import { errorMessage } from "../api/http.ts";
 import { createPayment } from "../api/payments.ts";
 import type { ApiKey } from "../api/types.ts";
 import { DASHBOARD_ERRORS, ONBOARDING } from "../messages.ts";
+import { publicBaseUrl } from "../products/public-url.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
@@ -36,7 +37,7 @@ export function SandboxPaymentStep() {
   const keys = state.apiKeys.filter((k) => k.is_active && k.env === "test");
   const publishable = keys.find((k) => k.type === "pk" && k.key)?.key;
   const client = useMemo(
-    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: window.location.origin }) : null),
+    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: publicBaseUrl() }) : null),
     [publishable],
   );
 

@@ -28,6 +28,25 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
     expect(localStorage.getItem("webhook_demo_mode")).toBe("false");
   });
 
+  it("switching Demo Mode off and on again restores the demo URL, and off gives back the merchant's own", async () => {
+    renderApp(<WebhookStep />);
+    const toggle = screen.getByRole("switch", { name: "Demo Mode" }) as HTMLInputElement;
+    const field = screen.getByLabelText("Webhook URL") as HTMLInputElement;
+    expect(field.value).toBe("http://localhost:3000/webhooks/spay");
+    await userEvent.click(toggle);
+    expect(field.value).toBe("");
+    await userEvent.click(toggle);
+    expect(field.value).toBe("http://localhost:3000/webhooks/spay");
+    await userEvent.clear(field);
+    await userEvent.type(field, "https://shop.example/hook");
+    await userEvent.click(toggle);
+    expect(field.value).toBe("https://shop.example/hook");
+    await userEvent.click(toggle);
+    expect(field.value).toBe("http://localhost:3000/webhooks/spay");
+    await userEvent.click(toggle);
+    expect(field.value).toBe("https://shop.example/hook");
+  });
+
   it("shows the endpoint's failure as the server reports it", async () => {
     const text = "Request timeout - endpoint did not respond within 10 seconds";
     const calls = stubApi(

@@ -4,7 +4,13 @@ import { sendSandboxWebhook } from "../api/webhooks.ts";
 import { ONBOARDING, WEBHOOK_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
-import { DEMO_WEBHOOK_URL, readDemoMode, webhookUrlError, writeDemoMode } from "./webhook-rules.ts";
+import {
+  DEMO_WEBHOOK_URL,
+  readDemoMode,
+  urlAfterDemoToggle,
+  webhookUrlError,
+  writeDemoMode,
+} from "./webhook-rules.ts";
 
 /** Step 4: the server sends a signed sandbox event to the URL and reports the endpoint's answer. */
 export function WebhookStep() {
@@ -13,6 +19,8 @@ export function WebhookStep() {
   const [demoMode, setDemoMode] = useState(readDemoMode);
   // Demo Mode fills in the local test endpoint when there is no URL yet.
   const [url, setUrl] = useState(() => state.webhookUrl || (readDemoMode() ? DEMO_WEBHOOK_URL : ""));
+  // The merchant's own endpoint, given back when Demo Mode is switched off.
+  const [ownUrl, setOwnUrl] = useState(() => (state.webhookUrl === DEMO_WEBHOOK_URL ? "" : state.webhookUrl));
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const urlId = useId();
@@ -49,7 +57,10 @@ export function WebhookStep() {
           type="url"
           value={url}
           placeholder="https://example.com/webhooks/spay"
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            if (e.target.value.trim() !== DEMO_WEBHOOK_URL) setOwnUrl(e.target.value);
+          }}
         />
       </div>
       <div className="row">
@@ -63,7 +74,7 @@ export function WebhookStep() {
             onChange={(e) => {
               setDemoMode(e.target.checked);
               writeDemoMode(e.target.checked);
-              if (e.target.checked && !url.trim()) setUrl(DEMO_WEBHOOK_URL);
+              setUrl(urlAfterDemoToggle(e.target.checked, ownUrl));
             }}
           />
           {ONBOARDING.demoMode}

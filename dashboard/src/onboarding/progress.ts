@@ -51,14 +51,28 @@ export function isSetupComplete(s: ProgressInput & Pick<MerchantState, "currentW
   );
 }
 
+/** The onboarding steps, in order: the one list the step cards and the progress bar both number from. */
+export const ONBOARDING_STEPS = ["workspace", "wallet", "business", "webhook", "sandbox"] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
 /**
  * The five numbered steps unlock in order (SPEC.md §4 "Onboarding is sequential"): each needs the
- * one before it done. Returns, per step (0-based), whether it is done and whether it is unlocked.
+ * one before it done. Returns, per step of {@link ONBOARDING_STEPS}, whether it is done and unlocked.
  */
 export function stepStates(
   s: ProgressInput & Pick<MerchantState, "currentWorkspaceId">,
-): { done: boolean; unlocked: boolean }[] {
+): { step: OnboardingStep; done: boolean; unlocked: boolean }[] {
   const p = onboardingProgress(s);
-  const done = [s.currentWorkspaceId !== "", p.wallet, p.business, p.webhook, p.sandbox];
-  return done.map((d, i) => ({ done: d, unlocked: done.slice(0, i).every(Boolean) }));
+  const done: Record<OnboardingStep, boolean> = {
+    workspace: s.currentWorkspaceId !== "",
+    wallet: p.wallet,
+    business: p.business,
+    webhook: p.webhook,
+    sandbox: p.sandbox,
+  };
+  return ONBOARDING_STEPS.map((step, i) => ({
+    step,
+    done: done[step],
+    unlocked: ONBOARDING_STEPS.slice(0, i).every((before) => done[before]),
+  }));
 }

@@ -11,6 +11,15 @@ export function webhookUrlError(url: string): string | null {
   return trimmed !== "" && trimmed.startsWith("http") ? null : WEBHOOK_ERRORS.invalidUrl;
 }
 
+/**
+ * The URL field after Demo Mode is switched: on always shows the demo endpoint; off gives back the
+ * merchant's own URL (`own`, the last one that was not the demo endpoint), or empties the field.
+ */
+export function urlAfterDemoToggle(on: boolean, own: string): string {
+  if (on) return DEMO_WEBHOOK_URL;
+  return own.trim() === DEMO_WEBHOOK_URL ? "" : own;
+}
+
 export function readDemoMode(): boolean {
   try {
     return localStorage.getItem(DEMO_MODE_KEY) !== "false";

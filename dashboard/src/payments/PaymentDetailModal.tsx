@@ -1,4 +1,4 @@
-import { FULFILLMENT_LABELS, statusLabel } from "@spay/protocol";
+import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { useCallback, useEffect, useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
@@ -19,11 +19,11 @@ import {
   explorerTxUrl,
   formatTime,
   fulfillmentBadge,
+  fulfillmentOptions,
+  SETTABLE_FULFILLMENT,
   statusTone,
 } from "./payment-rules.ts";
 import { timelineText } from "./timeline-text.ts";
-
-const SETTABLE: FulfillmentStatus[] = ["processing", "shipped", "delivered", "completed"];
 
 interface Detail {
   payment: PaymentIntent;
@@ -46,7 +46,7 @@ export function PaymentDetailModal({
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [fulfillment, setFulfillmentDraft] = useState<FulfillmentStatus>("processing");
+  const [fulfillment, setFulfillmentDraft] = useState<string>("not_required");
   const selectId = useId();
 
   const load = useCallback(async () => {
@@ -58,8 +58,7 @@ export function PaymentDetailModal({
         paymentDeliveries(auth, id),
       ]);
       setDetail({ payment, timeline, deliveries });
-      if (SETTABLE.includes(payment.fulfillment_status as FulfillmentStatus))
-        setFulfillmentDraft(payment.fulfillment_status as FulfillmentStatus);
+      setFulfillmentDraft(payment.fulfillment_status);
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -72,7 +71,8 @@ export function PaymentDetailModal({
   const saveFulfillment = async () => {
     setNotice(null);
     try {
-      const updated = await setFulfillment(auth, id, fulfillment);
+      if (!(SETTABLE_FULFILLMENT as readonly string[]).includes(fulfillment)) return;
+      const updated = await setFulfillment(auth, id, fulfillment as FulfillmentStatus);
       onChanged(updated);
       setNotice(PAYMENTS.fulfillmentSaved);
       await load();
@@ -171,15 +171,20 @@ export function PaymentDetailModal({
                 <select
                   id={selectId}
                   value={fulfillment}
-                  onChange={(e) => setFulfillmentDraft(e.target.value as FulfillmentStatus)}
+                  onChange={(e) => setFulfillmentDraft(e.target.value)}
                 >
-                  {SETTABLE.map((s) => (
-                    <option key={s} value={s}>
-                      {FULFILLMENT_LABELS[s]}
+                  {fulfillmentOptions(p.fulfillment_status).map((o) => (
+                    <option key={o.value} value={o.value} disabled={o.disabled}>
+                      {o.label}
                     </option>
                   ))}
                 </select>
-                <button type="button" className="button button-primary" onClick={saveFulfillment}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={saveFulfillment}
+                  disabled={fulfillment === p.fulfillment_status}
+                >
                   {PAYMENTS.setFulfillment}
                 </button>
               </div>

@@ -7,6 +7,7 @@ import {
   emptyFilterText,
   explorerTxUrl,
   fulfillmentBadge,
+  fulfillmentOptions,
   matchesFilter,
 } from "./payment-rules.ts";
 import { shouldLoadMore, visibleRange } from "./virtual-range.ts";
@@ -131,5 +132,27 @@ describe("live updates", () => {
   });
   it("leaves out a new payment that does not belong to the filter", () => {
     expect(mergeLivePayment([], pi({ id: "pi_9" }), "paid")).toEqual([]);
+  });
+});
+
+describe("fulfillment dropdown", () => {
+  it("shows a not_required payment as 'Not required', never as 'Processing'", () => {
+    const options = fulfillmentOptions("not_required");
+    expect(options[0]).toEqual({ value: "not_required", label: "Not required", disabled: true });
+    expect(options.map((o) => o.value)).toEqual([
+      "not_required",
+      "processing",
+      "shipped",
+      "delivered",
+      "completed",
+    ]);
+  });
+  it("offers the settable steps, the current one among them", () => {
+    expect(fulfillmentOptions("shipped").map((o) => o.label)).toEqual([
+      "Processing",
+      "Shipped",
+      "Delivered",
+      "Completed",
+    ]);
   });
 });

@@ -47,6 +47,25 @@ export function fulfillmentBadge(status: string): string | null {
   return fulfillmentLabel(status);
 }
 
+/** Fulfillment statuses a merchant may set (server services/fulfillment.ts; `not_required` is only the initial value). */
+export const SETTABLE_FULFILLMENT = ["processing", "shipped", "delivered", "completed"] as const;
+
+/**
+ * The fulfillment dropdown's options: the payment's current status first as it really is (so
+ * `not_required` never shows as "Processing"), then every status the merchant may set.
+ */
+export function fulfillmentOptions(current: string): { value: string; label: string; disabled: boolean }[] {
+  const settable = (SETTABLE_FULFILLMENT as readonly string[]).includes(current);
+  const options = SETTABLE_FULFILLMENT.map((s) => ({
+    value: s as string,
+    label: fulfillmentLabel(s),
+    disabled: false,
+  }));
+  return settable
+    ? options
+    : [{ value: current, label: fulfillmentLabel(current), disabled: true }, ...options];
+}
+
 /** SPEC.md §2: the sBTC amount, or 'Pending' when there is none yet (USDC intents show dollars). */
 export function assetAmount(pi: Pick<PaymentIntent, "asset" | "amount_sbtc" | "amount_asset" | "decimals">) {
   if (pi.asset === "usdc") return `${formatUsdc(pi.amount_asset, pi.decimals)} USDC`;

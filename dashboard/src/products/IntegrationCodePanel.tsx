@@ -2,6 +2,7 @@ import { integrationSnippets } from "@spay/sdk/snippets";
 import { useId, useState } from "react";
 import { PRODUCTS } from "../messages.ts";
 import { useCopy } from "../ui/useCopy.ts";
+import { publicBaseUrl } from "./public-url.ts";
 
 type Tab = "html" | "react" | "api" | "url";
 const TABS: Tab[] = ["html", "react", "api", "url"];
@@ -25,7 +26,7 @@ export function IntegrationCodePanel({
   const [tab, setTab] = useState<Tab>("html");
   const { copied, failed, copy } = useCopy();
   const panelId = useId();
-  const origin = window.location.origin;
+  const origin = publicBaseUrl();
   const snippets = integrationSnippets({
     publishableKey: publishableKey || "pk_test_…",
     apiUrl: origin,

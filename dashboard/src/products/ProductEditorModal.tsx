@@ -1,6 +1,6 @@
 import type { Product } from "@spay/sdk";
 import { useId, useState } from "react";
-import { errorMessage } from "../api/http.ts";
+import { fieldErrorOf } from "../api/field-errors.ts";
 import { createProduct, updateProduct } from "../api/products.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
 import { PRODUCTS } from "../messages.ts";
@@ -17,6 +17,7 @@ import {
   productInput,
   validateProductForm,
 } from "./product-form.ts";
+import { paymentLinkUrl } from "./public-url.ts";
 
 /** SPEC.md §2: the full-screen Add/Edit Product modal — form, live preview, integration code. */
 export function ProductEditorModal({
@@ -42,8 +43,12 @@ export function ProductEditorModal({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+  // Editing a field clears its error (a price error also when the link is switched off).
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    const clears = key === "linkActive" ? "price" : key;
+    setErrors((e) => (clears in e ? { ...e, [clears]: undefined } : e));
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -58,7 +63,11 @@ export function ProductEditorModal({
       setSaved(result);
       onSaved(result);
     } catch (err) {
-      setFailure(PRODUCTS.saveFailed(errorMessage(err)));
+      // A refused field (price_minor, name, stock) shows its reason beside that field.
+      const { param, message } = fieldErrorOf(err);
+      const field = param === "price_minor" ? "price" : param === "name" || param === "stock" ? param : null;
+      if (field) setErrors({ [field]: message });
+      else setFailure(PRODUCTS.saveFailed(message));
     } finally {
       setBusy(false);
     }
@@ -176,7 +185,7 @@ export function ProductEditorModal({
           {saved?.payment_link ? (
             <p>
               <a
-                href={saved.payment_link.url}
+                href={paymentLinkUrl(saved.payment_link.id)}
                 target="_blank"
                 rel="noreferrer"
                 data-testid="payment-link-url"

@@ -10,6 +10,7 @@ import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { ProductEditorModal } from "./ProductEditorModal.tsx";
+import { publicBaseUrl } from "./public-url.ts";
 
 /** SPEC.md §2 "Products": the catalog grid, Add (desktop and floating mobile), edit, delete, test payment. */
 export function ProductsPage() {
@@ -25,7 +26,7 @@ export function ProductsPage() {
     (k) => k.type === "pk" && k.is_active && k.state === "enabled" && k.key,
   )?.key;
   const client = useMemo(
-    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: window.location.origin }) : null),
+    () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: publicBaseUrl() }) : null),
     [publishable],
   );
   const ready = Boolean(auth && firstActiveKey(state.apiKeys) && client);

@@ -23,10 +23,19 @@ describe("product form (SPEC.md §5)", () => {
     expect(validateProductForm({ ...valid, name: "  " })).toEqual({ name: PRODUCTS.nameRequired });
     expect(validateProductForm({ ...valid, price: "" }).price).toBe(PRODUCTS.priceInvalid);
     expect(validateProductForm({ ...valid, price: "-1" }).price).toBe(PRODUCTS.priceInvalid);
-    expect(validateProductForm({ ...valid, price: "0" })).toEqual({});
+    expect(validateProductForm({ ...valid, price: "0", linkActive: false })).toEqual({});
     expect(validateProductForm({ ...valid, stock: "" }).stock).toBe(PRODUCTS.stockInvalid);
     expect(validateProductForm({ ...valid, stock: "-2" }).stock).toBe(PRODUCTS.stockInvalid);
     expect(validateProductForm({ ...valid, stock: "1.5" }).stock).toBe(PRODUCTS.stockInvalid);
+  });
+  it("refuses a $0 price while the payment link is active, in plain words", () => {
+    expect(validateProductForm({ ...valid, price: "0" })).toEqual({ price: PRODUCTS.priceZero });
+    expect(validateProductForm({ ...valid, price: "0.001" })).toEqual({ price: PRODUCTS.priceZero });
+    expect(PRODUCTS.priceZero).toBe("Enter a price above $0: a payment link cannot charge $0");
+  });
+  it("refuses a price above $999,999.99", () => {
+    expect(validateProductForm({ ...valid, price: "999999.99" })).toEqual({});
+    expect(validateProductForm({ ...valid, price: "1000000" })).toEqual({ price: PRODUCTS.priceTooHigh });
   });
   it("saves USD cents, view type, requirements and the link's state", () => {
     expect(productInput({ ...valid, description: " ", requireEmail: true, linkActive: false })).toEqual({

@@ -46,12 +46,21 @@ export function priceToCents(price: string): number {
 
 export type ProductFormErrors = Partial<Record<"name" | "price" | "stock", string>>;
 
-/** SPEC.md §5: name required; price a number ≥ 0 (step 0.01), required; stock a number ≥ 0, required. */
+/** The highest price the server takes (server/src/domain/money.ts MAX_AMOUNT_MINOR): $999,999.99. */
+export const MAX_PRICE_CENTS = 99_999_999;
+
+/**
+ * SPEC.md §5: name required; price a number ≥ 0 (step 0.01), required; stock a number ≥ 0,
+ * required. A product whose payment link is active must cost more than $0: the server refuses
+ * such a link (`product_price_required`), and a $0 link could never be paid.
+ */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (!values.name.trim()) errors.name = PRODUCTS.nameRequired;
   const cents = priceToCents(values.price);
   if (Number.isNaN(cents) || cents < 0) errors.price = PRODUCTS.priceInvalid;
+  else if (cents === 0 && values.linkActive) errors.price = PRODUCTS.priceZero;
+  else if (cents > MAX_PRICE_CENTS) errors.price = PRODUCTS.priceTooHigh;
   const stock = Number(values.stock);
   if (values.stock.trim() === "" || !Number.isInteger(stock) || stock < 0)
     errors.stock = PRODUCTS.stockInvalid;

@@ -1,16 +1,25 @@
 import { useId, useState } from "react";
 import { SETTINGS } from "../messages.ts";
+import { CharacterCounter } from "../onboarding/CharacterCounter.tsx";
 
-/** A value with an Edit button; Save sends it to the server (the error shows when it fails). */
+/**
+ * A value with an Edit button; Save sends it to the server. When the server refuses it the typed
+ * text stays in the field with the reason (plain words, from `onSave`) beside it, until it is edited.
+ * `maxLength`: the server's limit, shown as a counter while editing.
+ */
 export function EditableField({
   label,
   value,
   type = "text",
+  multiline = false,
+  maxLength,
   onSave,
 }: {
   label: string;
   value: string;
   type?: "text" | "url" | "email";
+  multiline?: boolean;
+  maxLength?: number;
   onSave(next: string): Promise<string | null>;
 }) {
   const [editing, setEditing] = useState(false);
@@ -24,7 +33,9 @@ export function EditableField({
       <div className="field-row">
         <dt>{label}</dt>
         <dd>
-          <span>{value || SETTINGS.notAvailable}</span>
+          <span className="truncate" title={value || undefined}>
+            {value || SETTINGS.notAvailable}
+          </span>
           <button
             type="button"
             className="button button-small"
@@ -50,20 +61,42 @@ export function EditableField({
       setEditing(false);
     }
   };
+  const described = [maxLength ? `${id}-counter` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const input = {
+    value: draft,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described || undefined,
+    onChange: (e: { target: { value: string } }) => {
+      setDraft(e.target.value);
+      setError(null);
+    },
+  };
   return (
     <div className="field-row">
       <dt>
         <label htmlFor={id}>{label}</label>
       </dt>
       <dd>
-        <input id={id} type={type} value={draft} onChange={(e) => setDraft(e.target.value)} data-autofocus />
+        {multiline ? (
+          <textarea id={id} rows={4} data-autofocus {...input} />
+        ) : (
+          <input id={id} type={type} data-autofocus {...input} />
+        )}
+        {maxLength ? <CharacterCounter id={`${id}-counter`} value={draft} max={maxLength} /> : null}
         <button type="button" className="button button-small button-primary" onClick={save} disabled={busy}>
           {SETTINGS.save}
         </button>
-        <button type="button" className="button button-small" onClick={() => setEditing(false)}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            setError(null);
+            setEditing(false);
+          }}
+        >
           {SETTINGS.cancel}
         </button>
-        <span role="alert" className="error-text">
+        <span id={`${id}-error`} role="alert" className="error-text">
           {error}
         </span>
       </dd>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { updateProfile } from "../api/auth.ts";
-import { errorCode, errorMessage } from "../api/http.ts";
+import { fieldErrorOf } from "../api/field-errors.ts";
 import { ACCOUNT, SETTINGS } from "../messages.ts";
-import { useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
+import { BUSINESS_PROFILE_LIMITS, useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
 import { CreateEnvironmentModal } from "../tenancy/CreateEnvironmentModal.tsx";
@@ -47,9 +47,7 @@ function AccountSection() {
       updateUser(await updateProfile(token, input));
       return null;
     } catch (err) {
-      return errorCode(err) === "email_already_exists"
-        ? ACCOUNT.emailExists
-        : ACCOUNT.saveFailed(errorMessage(err));
+      return fieldErrorOf(err, { email_already_exists: ACCOUNT.emailExists }).message;
     }
   };
   return (
@@ -77,17 +75,21 @@ function AccountSection() {
         </div>
         <EditableField
           label="Business name"
+          maxLength={BUSINESS_PROFILE_LIMITS.businessName}
           value={state.businessName}
           onSave={(v) => save("businessName", v)}
         />
         <EditableField
           label="Website URL"
           type="url"
+          maxLength={BUSINESS_PROFILE_LIMITS.websiteUrl}
           value={state.websiteUrl}
           onSave={(v) => save("websiteUrl", v)}
         />
         <EditableField
           label="Business description"
+          multiline
+          maxLength={BUSINESS_PROFILE_LIMITS.businessDescription}
           value={state.businessDescription}
           onSave={(v) => save("businessDescription", v)}
         />

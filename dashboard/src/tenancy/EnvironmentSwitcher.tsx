@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ENVIRONMENTS } from "../messages.ts";
+import { ENVIRONMENTS, TENANCY } from "../messages.ts";
+import { useMerchant } from "../state/merchant.tsx";
 import { Dropdown } from "../ui/Dropdown.tsx";
 import { CreateEnvironmentModal } from "./CreateEnvironmentModal.tsx";
 import { EnvironmentManagerModal } from "./EnvironmentManagerModal.tsx";
@@ -9,6 +10,7 @@ import { useEnvironments } from "./environments.tsx";
 export function EnvironmentSwitcher() {
   const { list, current, loading, error, refresh, select } = useEnvironments();
   const [dialog, setDialog] = useState<"create" | "manage" | null>(null);
+  const hasWorkspace = useMerchant().state.currentWorkspaceId !== "";
   const groups = [
     { type: "sandbox" as const, title: ENVIRONMENTS.sandbox },
     { type: "production" as const, title: ENVIRONMENTS.production },
@@ -23,81 +25,87 @@ export function EnvironmentSwitcher() {
               className={current?.type === "production" ? "dot dot-live" : "dot dot-test"}
               aria-hidden="true"
             />
-            {current?.name ?? ENVIRONMENTS.switcherLabel}
+            <span className="truncate" title={current?.name}>
+              {current?.name ?? ENVIRONMENTS.switcherLabel}
+            </span>
           </>
         }
         testId="environment-switcher"
       >
-        {(close) => (
-          <>
-            {loading ? (
-              <p className="menu-note" role="status">
-                {ENVIRONMENTS.loading}
-              </p>
-            ) : null}
-            {error ? (
-              <div className="menu-note" role="alert">
-                <span className="error-text">{error}</span>{" "}
-                <button type="button" className="text-link" onClick={() => void refresh()}>
-                  {ENVIRONMENTS.tryAgain}
-                </button>
-              </div>
-            ) : null}
-            {!loading && !error && list.length === 0 ? (
-              <p className="menu-note">
-                {ENVIRONMENTS.none}{" "}
-                <button type="button" className="text-link" onClick={() => setDialog("create")}>
-                  {ENVIRONMENTS.createOne}
-                </button>
-              </p>
-            ) : null}
-            {groups.map((g) => {
-              const items = list.filter((e) => e.type === g.type);
-              if (items.length === 0) return null;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: a labelled group of menu items
-                <div key={g.type} role="group" aria-label={g.title}>
-                  <div className="menu-heading">{g.title}</div>
-                  {items.map((env) => (
-                    <button
-                      key={env.id}
-                      type="button"
-                      className="menu-item"
-                      aria-current={env.id === current?.id ? "true" : undefined}
-                      onClick={() => {
-                        select(env.id);
-                        close();
-                      }}
-                    >
-                      {env.name} {env.id === current?.id ? "✓" : ""}
-                    </button>
-                  ))}
+        {(close) =>
+          !hasWorkspace ? (
+            <p className="menu-note">{TENANCY.noWorkspaceYet}</p>
+          ) : (
+            <>
+              {loading ? (
+                <p className="menu-note" role="status">
+                  {ENVIRONMENTS.loading}
+                </p>
+              ) : null}
+              {error ? (
+                <div className="menu-note" role="alert">
+                  <span className="error-text">{error}</span>{" "}
+                  <button type="button" className="text-link" onClick={() => void refresh()}>
+                    {ENVIRONMENTS.tryAgain}
+                  </button>
                 </div>
-              );
-            })}
-            <hr />
-            <button
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                close();
-                setDialog("create");
-              }}
-            >
-              {ENVIRONMENTS.create}
-            </button>
-            <button
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                close();
-                setDialog("manage");
-              }}
-            >
-              {ENVIRONMENTS.manage}
-            </button>
-          </>
-        )}
+              ) : null}
+              {!loading && !error && list.length === 0 ? (
+                <p className="menu-note">
+                  {ENVIRONMENTS.none}{" "}
+                  <button type="button" className="text-link" onClick={() => setDialog("create")}>
+                    {ENVIRONMENTS.createOne}
+                  </button>
+                </p>
+              ) : null}
+              {groups.map((g) => {
+                const items = list.filter((e) => e.type === g.type);
+                if (items.length === 0) return null;
+                return (
+                  // biome-ignore lint/a11y/useSemanticElements: a labelled group of menu items
+                  <div key={g.type} role="group" aria-label={g.title}>
+                    <div className="menu-heading">{g.title}</div>
+                    {items.map((env) => (
+                      <button
+                        key={env.id}
+                        type="button"
+                        className="menu-item"
+                        aria-current={env.id === current?.id ? "true" : undefined}
+                        onClick={() => {
+                          select(env.id);
+                          close();
+                        }}
+                      >
+                        {env.name} {env.id === current?.id ? "✓" : ""}
+                      </button>
+                    ))}
+                  </div>
+                );
+              })}
+              <hr />
+              <button
+                type="button"
+                className="menu-item"
+                onClick={() => {
+                  close();
+                  setDialog("create");
+                }}
+              >
+                {ENVIRONMENTS.create}
+              </button>
+              <button
+                type="button"
+                className="menu-item"
+                onClick={() => {
+                  close();
+                  setDialog("manage");
+                }}
+              >
+                {ENVIRONMENTS.manage}
+              </button>
+            </>
+          )
+        }
       </Dropdown>
       {dialog === "create" ? <CreateEnvironmentModal onClose={() => setDialog(null)} /> : null}
       {dialog === "manage" ? <EnvironmentManagerModal onClose={() => setDialog(null)} /> : null}

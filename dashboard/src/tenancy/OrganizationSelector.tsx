@@ -13,7 +13,11 @@ export function OrganizationSelector() {
     <>
       <Dropdown
         label={`${TENANCY.organizationLabel}: ${current?.name ?? ""}`}
-        buttonText={current?.name ?? TENANCY.organizationLabel}
+        buttonText={
+          <span className="truncate" title={current?.name}>
+            {current?.name ?? TENANCY.organizationLabel}
+          </span>
+        }
         testId="organization-selector"
       >
         {(close) => (

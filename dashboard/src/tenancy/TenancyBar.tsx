@@ -1,17 +1,34 @@
+import { useState } from "react";
+import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
+import { CreateTenantModal } from "./CreateTenantModal.tsx";
 import { EnvironmentSwitcher } from "./EnvironmentSwitcher.tsx";
 import { OrganizationSelector } from "./OrganizationSelector.tsx";
 import { WorkspaceSelector } from "./WorkspaceSelector.tsx";
 
-/** Organization, workspace and environment controls, once the merchant has a workspace. */
+/**
+ * Organization, workspace and environment controls, once the merchant has an organization. An
+ * organization without a workspace keeps every switcher (no dead end) and offers to create one.
+ */
 export function TenancyBar() {
   const { state } = useMerchant();
-  if (!state.currentWorkspaceId) return null;
+  const [creating, setCreating] = useState(false);
+  if (state.organizations.length === 0 && !state.currentWorkspaceId) return null;
   return (
     <div className="tenancy-bar">
       <OrganizationSelector />
       <WorkspaceSelector />
       <EnvironmentSwitcher />
+      {state.currentWorkspaceId ? null : (
+        <button
+          type="button"
+          className="button button-small button-primary"
+          onClick={() => setCreating(true)}
+        >
+          {TENANCY.createWorkspaceShort}
+        </button>
+      )}
+      {creating ? <CreateTenantModal kind="workspace" onClose={() => setCreating(false)} /> : null}
     </div>
   );
 }

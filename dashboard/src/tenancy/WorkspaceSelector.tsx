@@ -16,7 +16,11 @@ export function WorkspaceSelector() {
     <>
       <Dropdown
         label={`${TENANCY.workspaceLabel}: ${current?.name ?? ""}`}
-        buttonText={current?.name ?? TENANCY.workspaceLabel}
+        buttonText={
+          <span className="truncate" title={current?.name}>
+            {current?.name ?? TENANCY.noWorkspace}
+          </span>
+        }
         testId="workspace-selector"
       >
         {(close) => (

@@ -10,3 +10,11 @@ describe("slug default (SPEC.md §2 Get Started step 1)", () => {
     expect(slugify("  --Beans--  ")).toBe("beans");
   });
 });
+
+describe("slug default of a long name", () => {
+  it("stays within the server's 48 characters, without a trailing hyphen", () => {
+    const slug = slugify(`${"a".repeat(47)} b ${"c".repeat(100)}`);
+    expect(slug).toBe("a".repeat(47));
+    expect(slugify("x".repeat(200))).toHaveLength(48);
+  });
+});

@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 /** A button opening a panel; Escape or a click elsewhere closes it. `children` gets a close function. */
@@ -39,7 +40,7 @@ export function Dropdown({
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
       >
-        {buttonText} <span aria-hidden="true">▾</span>
+        {buttonText} <ChevronDown aria-hidden="true" size={16} />
       </button>
       {open ? (
         <div id={id} className="menu dropdown-panel">

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { COMMON } from "../messages.ts";
 
@@ -78,7 +79,7 @@ export function Modal({ title, onClose, children, wide, fullScreen, hideTitle }:
             {title}
           </h2>
           <button type="button" className="icon-button" aria-label={COMMON.close} onClick={onClose}>
-            ×
+            <X aria-hidden="true" size={18} />
           </button>
         </div>
         {children}

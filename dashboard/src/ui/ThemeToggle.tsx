@@ -1,3 +1,4 @@
+import { Moon, Sun } from "lucide-react";
 import { LANDING } from "../messages.ts";
 import { useTheme } from "../state/theme.tsx";
 
@@ -13,7 +14,7 @@ export function ThemeToggle() {
       onClick={toggle}
       data-testid="theme-toggle"
     >
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+      {theme === "dark" ? <Sun aria-hidden="true" size={18} /> : <Moon aria-hidden="true" size={18} />}
     </button>
   );
 }

@@ -147,7 +147,8 @@ describe("Get Started flow in the browser", () => {
   it("goes live 500 ms after the last step and shows the post-go-live dashboard", async () => {
     await page.getByTestId("live-panel").waitFor();
     const progress = page.getByRole("progressbar", { name: "Setup progress" });
-    expect(await progress.getAttribute("aria-valuenow")).toBe("4");
+    // The bar counts the same five steps as the step cards (workspace, wallet, business, webhook, sandbox).
+    expect(await progress.getAttribute("aria-valuenow")).toBe("5");
     await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.getByTestId("post-live-dashboard").waitFor();
     // The analytics dashboard counts the settled $1 sandbox payment.

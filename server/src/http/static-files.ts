@@ -122,7 +122,8 @@ export function staticFiles(config: Pick<Config, "dashboardDir" | "sdkDir" | "do
     const root = DOCS_PREFIXES.some((p) => urlPath === p || urlPath.startsWith(`${p}/`))
       ? docsRoot
       : dashboardRoot;
-    const found = await fileIn(root, urlPath);
+    // Browsers ask for /favicon.ico whatever a page links: the dashboard's SVG mark answers it.
+    const found = await fileIn(root, urlPath === "/favicon.ico" ? "/favicon.svg" : urlPath);
     if (found) return send(c, found, cacheFor(urlPath));
     const wantsPage = (c.req.header("accept") ?? "").includes("text/html");
     if (!wantsPage || path.extname(urlPath)) return next();

@@ -146,15 +146,29 @@ export class KeyCache {
    */
   async settled(keyId: string, mark: number): Promise<void> {
     this.forgetId(keyId);
+    return this.echoOf(keyId, mark);
+  }
+
+  /**
+   * After this process changed workspace `workspaceId`'s settings, environments or payout wallet
+   * (`mark` taken before the change): as {@link settled}, for the workspace's facts and keys.
+   */
+  async settledWorkspace(workspaceId: string, mark: number): Promise<void> {
+    this.forgetWorkspace(workspaceId);
+    return this.echoOf(workspaceId, mark);
+  }
+
+  /** Waits until the notification naming `id` came back after `mark` (at most `echoTimeoutMs`). */
+  private async echoOf(id: string, mark: number): Promise<void> {
     this.generation++;
-    if (!this.live || (this.heard.get(keyId) ?? -1) > mark) return;
+    if (!this.live || (this.heard.get(id) ?? -1) > mark) return;
     await new Promise<void>((resolve) => {
-      const waiters = this.echoes.get(keyId) ?? new Set<() => void>();
-      this.echoes.set(keyId, waiters);
+      const waiters = this.echoes.get(id) ?? new Set<() => void>();
+      this.echoes.set(id, waiters);
       const done = () => {
         clearTimeout(timer);
         waiters.delete(done);
-        if (waiters.size === 0) this.echoes.delete(keyId);
+        if (waiters.size === 0) this.echoes.delete(id);
         resolve();
       };
       const timer = setTimeout(done, this.options.echoTimeoutMs);
@@ -177,19 +191,20 @@ export class KeyCache {
   private invalidate(payload: string): void {
     this.generation++;
     const [kind, id] = [payload.slice(0, payload.indexOf(":")), payload.slice(payload.indexOf(":") + 1)];
-    if (kind === "key") {
-      this.forgetId(id);
-      if (this.heard.size >= this.options.maxEntries) this.heard.clear();
-      this.heard.set(id, this.generation);
-      for (const done of [...(this.echoes.get(id) ?? [])]) done();
-    } else if (kind === "workspace") {
-      // An environment, setting or payout wallet of the workspace changed: its keys' environments
-      // (test or live) and the facts read from them may have too.
-      this.facts.delete(id);
-      for (const [hash, entry] of this.entries) if (entry.principal.workspaceId === id) this.forget(hash);
-    } else {
-      this.clear(); // a payload this version does not know: forget everything rather than guess
-    }
+    if (kind === "key") this.forgetId(id);
+    // An environment, setting or payout wallet of the workspace changed: its keys' environments
+    // (test or live) and the facts read from them may have too.
+    else if (kind === "workspace") this.forgetWorkspace(id);
+    else return this.clear(); // a payload this version does not know: forget everything rather than guess
+    if (this.heard.size >= this.options.maxEntries) this.heard.clear();
+    this.heard.set(id, this.generation);
+    for (const done of [...(this.echoes.get(id) ?? [])]) done();
+  }
+
+  private forgetWorkspace(workspaceId: string): void {
+    this.facts.delete(workspaceId);
+    for (const [hash, entry] of this.entries)
+      if (entry.principal.workspaceId === workspaceId) this.forget(hash);
   }
 
   private clear(): void {

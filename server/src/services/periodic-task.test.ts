@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PeriodicTask } from "./periodic-task.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tasks: PeriodicTask<unknown>[] = [];
+const tasks: { stop(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(tasks.splice(0).map((t) => t.stop()));
 });

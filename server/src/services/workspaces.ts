@@ -157,6 +157,8 @@ export async function updateWorkspace(
 ): Promise<WorkspaceView> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0) {
+    const mark = deps.keys?.mark() ?? 0;
+    let settingChanged = false;
     try {
       await deps.db.transaction().execute(async (trx) => {
         const before = await trx
@@ -168,7 +170,9 @@ export async function updateWorkspace(
         await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
         // Letting the browser set amounts lifts a protection against price tampering: audit-logged.
         const allow = input.allow_browser_amounts;
-        if (before && allow !== undefined && allow !== before.allow_browser_amounts)
+        settingChanged =
+          before !== undefined && allow !== undefined && allow !== before.allow_browser_amounts;
+        if (settingChanged)
           await recordAudit(trx, {
             action: "workspace.browser_amounts_changed",
             actor: audit.actor,
@@ -182,6 +186,8 @@ export async function updateWorkspace(
       if (isUniqueViolation(err)) throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_WS });
       throw err;
     }
+    // Intent creation caches the browser-amount setting: the next request, in any process, sees this.
+    if (settingChanged) await deps.keys?.settledWorkspace(id, mark);
   }
   return getWorkspace(deps, id);
 }
