@@ -1,3 +1,4 @@
+import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { testPaymentCount } from "../api/public.ts";
 import { LANDING } from "../messages.ts";
@@ -30,7 +31,7 @@ export function PaymentCounter() {
             aria-label={LANDING.statsFallbackWarning}
             title={LANDING.statsFallbackWarning}
           >
-            ⚠
+            <TriangleAlert aria-hidden="true" size={14} />
           </span>
         ) : null}
       </span>

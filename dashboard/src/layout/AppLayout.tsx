@@ -1,3 +1,4 @@
+import { Search } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router-dom";
 import { NAV } from "../messages.ts";
@@ -65,7 +66,7 @@ export function AppLayout() {
               className="button button-small search-button"
               onClick={() => setPaletteOpen(true)}
             >
-              <span aria-hidden="true">⌕</span> {NAV.search}{" "}
+              <Search aria-hidden="true" size={16} /> {NAV.search}{" "}
               <span className="kbd" aria-hidden="true">
                 Ctrl K
               </span>
@@ -97,7 +98,7 @@ export function AppLayout() {
             to={item.path}
             className={({ isActive }) => (isActive ? "bottom-item active" : "bottom-item")}
           >
-            <span aria-hidden="true">{item.icon}</span>
+            <item.icon aria-hidden="true" size={20} />
             <span>{item.label}</span>
           </NavLink>
         ))}

@@ -1,19 +1,21 @@
+import { Bitcoin, CircleDot, LayoutDashboard, type LucideIcon, Package, Plug, Settings } from "lucide-react";
 import { NAV } from "../messages.ts";
 
 export interface NavItem {
   path: string;
   label: string;
-  icon: string;
+  /** From lucide (tree-shaken): Unicode glyphs rendered as empty boxes on some phones. */
+  icon: LucideIcon;
 }
 
 /** The signed-in tabs of SPEC.md §2, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { path: "/getting-started", label: NAV.gettingStarted, icon: "◎" },
-  { path: "/dashboard", label: NAV.dashboard, icon: "▦" },
-  { path: "/payments", label: NAV.payments, icon: "₿" },
-  { path: "/products", label: NAV.products, icon: "▤" },
-  { path: "/integrations", label: NAV.integrations, icon: "⚙" },
-  { path: "/settings", label: NAV.settings, icon: "☰" },
+  { path: "/getting-started", label: NAV.gettingStarted, icon: CircleDot },
+  { path: "/dashboard", label: NAV.dashboard, icon: LayoutDashboard },
+  { path: "/payments", label: NAV.payments, icon: Bitcoin },
+  { path: "/products", label: NAV.products, icon: Package },
+  { path: "/integrations", label: NAV.integrations, icon: Plug },
+  { path: "/settings", label: NAV.settings, icon: Settings },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { GoLivePanel } from "../home/GoLivePanel.tsx";
 import { ONBOARDING } from "../messages.ts";
@@ -41,7 +42,7 @@ export function GetStartedPage() {
             >
               <h2 id={`step-${i}`}>
                 <span className="step-number" aria-hidden="true">
-                  {s.done ? "✓" : i + 1}
+                  {s.done ? <Check aria-hidden="true" size={14} /> : i + 1}
                 </span>
                 {step.title}
                 {s.done ? <span className="visually-hidden"> ({ONBOARDING.done})</span> : null}

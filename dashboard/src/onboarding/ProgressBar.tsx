@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { ONBOARDING } from "../messages.ts";
 import type { OnboardingStep } from "./progress.ts";
 
@@ -21,7 +22,8 @@ export function ProgressBar({ steps }: { steps: readonly { step: OnboardingStep;
       <ol className="progress-steps">
         {steps.map((s, i) => (
           <li key={s.step} className={s.done ? "progress-step done" : "progress-step"}>
-            <span aria-hidden="true">{s.done ? "✓" : i + 1}</span> {ONBOARDING.progressSteps[s.step]}
+            <span aria-hidden="true">{s.done ? <Check size={14} /> : i + 1}</span>{" "}
+            {ONBOARDING.progressSteps[s.step]}
             {s.done ? <span className="visually-hidden"> ({ONBOARDING.done})</span> : null}
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { useState } from "react";
 import { ENVIRONMENTS, TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
@@ -76,7 +77,7 @@ export function EnvironmentSwitcher() {
                           close();
                         }}
                       >
-                        {env.name} {env.id === current?.id ? "✓" : ""}
+                        {env.name} {env.id === current?.id ? <Check aria-label="current" size={14} /> : null}
                       </button>
                     ))}
                   </div>

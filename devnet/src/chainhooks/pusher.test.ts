@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Value } from "@sinclair/typebox/value";
+import { chainhookEventSchema } from "@spay/protocol/chainhooks";
 import { broadcastTransaction } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainhookEventSchema } from "@spay/protocol/chainhooks";
 import { devnetNetwork, signTokenTransfer } from "../../testing/wallet.ts";
 import { accountByName } from "../accounts.ts";
 import { type Devnet, startDevnet } from "../devnet.ts";

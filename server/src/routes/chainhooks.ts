@@ -5,6 +5,7 @@ import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { BlockFollower } from "../services/settlement/block-follower.ts";
 import { orphanBlocksAbove } from "../services/settlement/fork.ts";
+import { watchedEnvironments } from "../services/settlement/watcher.ts";
 
 /**
  * Optional push (issue 17, item 1): `POST /v1/chainhooks/{test|live}` accepts Hiro Chainhooks 2.0
@@ -37,6 +38,10 @@ export function chainhookRoutes(deps: Deps): Hono<AppEnv> {
     const body: unknown = await c.req.json().catch(() => {
       throw new ApiError("invalid_json");
     });
+    // Nothing to settle on this chain: acknowledged, not applied (the watcher, woken by the next
+    // intent, starts near the tip — no intent could have been paid in blocks nobody watched).
+    if (!(await watchedEnvironments(deps)).includes(env))
+      return c.json({ received: true, rolled_back: 0, applied: 0, stale: 0, watching: false });
     const event = parseChainhookEvent(body);
     if (!event)
       throw new ApiError("parameter_invalid", { message: "The body is not a Chainhooks 2.0 event" });
@@ -63,7 +68,13 @@ export function chainhookRoutes(deps: Deps): Hono<AppEnv> {
     const tip = apply.at(-1)?.height ?? 0;
     let applied = 0;
     for (const block of apply) if ((await follower.applyBlock(env, block, tip)) === "applied") applied += 1;
-    return c.json({ received: true, rolled_back: rolledBack, applied, stale: apply.length - applied });
+    return c.json({
+      received: true,
+      rolled_back: rolledBack,
+      applied,
+      stale: apply.length - applied,
+      watching: true,
+    });
   });
   return app;
 }

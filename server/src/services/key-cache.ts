@@ -195,7 +195,10 @@ export class KeyCache {
     // An environment, setting or payout wallet of the workspace changed: its keys' environments
     // (test or live) and the facts read from them may have too.
     else if (kind === "workspace") this.forgetWorkspace(id);
-    else return this.clear(); // a payload this version does not know: forget everything rather than guess
+    else {
+      this.clear(); // a payload this version does not know: forget everything rather than guess
+      return;
+    }
     if (this.heard.size >= this.options.maxEntries) this.heard.clear();
     this.heard.set(id, this.generation);
     for (const done of [...(this.echoes.get(id) ?? [])]) done();

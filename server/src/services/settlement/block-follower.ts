@@ -62,11 +62,17 @@ export class BlockFollower {
     private readonly options: FollowerOptions = DEFAULT_FOLLOWER_OPTIONS,
   ) {}
 
-  /** Catches up with the chain tip (within the time budget); the number of blocks applied. */
-  async follow(env: "test" | "live"): Promise<number> {
+  /**
+   * Catches up with the chain tip (within the time budget); the number of blocks applied.
+   * `afterRest`: nothing was watched on this chain until now (the watcher rested), so no intent
+   * could have been paid in the blocks since the position; more than `initialLookback` behind, the
+   * follower starts near the tip instead of reading every block it slept through.
+   */
+  async follow(env: "test" | "live", options: { afterRest?: boolean } = {}): Promise<number> {
     const chain = this.chains[env];
     const tip = await chain.getTipHeight();
-    let cursor = await this.position(env, tip);
+    const maxBehind = options.afterRest ? this.options.initialLookback : this.options.maxCatchUp;
+    let cursor = await this.position(env, tip, maxBehind);
     if (!cursor) return 0;
     const started = Date.now();
     let applied = 0;
@@ -113,12 +119,16 @@ export class BlockFollower {
   }
 
   /** The recorded position; a follower without one starts a little below the tip. */
-  private async position(env: "test" | "live", tip: number): Promise<Cursor | null> {
+  private async position(
+    env: "test" | "live",
+    tip: number,
+    maxBehind = this.options.maxCatchUp,
+  ): Promise<Cursor | null> {
     const cursor = await this.readCursor(env);
-    if (cursor && tip - cursor.height <= this.options.maxCatchUp) return cursor;
+    if (cursor && tip - cursor.height <= maxBehind) return cursor;
     const start = await this.firstBlockFrom(env, Math.max(0, tip - this.options.initialLookback), tip);
     if (!start) return null;
-    if (cursor)
+    if (cursor && maxBehind === this.options.maxCatchUp)
       console.warn(
         `block follower for ${env} is ${tip - cursor.height} blocks behind; resuming at ${start.height}`,
       );

@@ -50,6 +50,8 @@ export class SettlementWatcher {
   private listening: Promise<Listening | null> | null = null;
   /** Nothing was watched at the last pass: a change in the database wakes the watcher. */
   private resting = false;
+  /** Environments this watcher found nothing to watch on at its last pass (none before the first). */
+  private unwatched = new Set<"test" | "live">();
   private readonly follower: BlockFollower;
   private readonly options: WatcherOptions;
   private lastDiscovery = 0;
@@ -81,7 +83,10 @@ export class SettlementWatcher {
    */
   start(): void {
     const source = this.notifications;
-    if (!source) return this.loop.start();
+    if (!source) {
+      this.loop.start();
+      return;
+    }
     this.listening = source
       .listen(CHANGES_CHANNEL, {
         onNotify: () => {
@@ -113,9 +118,15 @@ export class SettlementWatcher {
    */
   async tick(now = Date.now()): Promise<number> {
     await expireIntents(this.deps);
-    const watched = await this.watchedEnvironments();
+    const watched = await watchedEnvironments(this.deps, this.options);
     this.resting = watched.length === 0;
-    for (const env of watched) await this.guarded(env, async () => (await this.follower.follow(env), true));
+    const resting = this.unwatched;
+    this.unwatched = new Set((["test", "live"] as const).filter((env) => !watched.includes(env)));
+    for (const env of watched)
+      await this.guarded(env, async () => {
+        await this.follower.follow(env, { afterRest: resting.has(env) });
+        return true;
+      });
     if (now - this.lastDiscovery >= this.options.discoveryIntervalMs) {
       this.lastDiscovery = now;
       for (const env of watched)
@@ -130,30 +141,6 @@ export class SettlementWatcher {
     for (const env of watched) await this.guarded(env, () => this.checkDueReports(env));
     for (const env of watched) await this.guarded(env, () => this.checkDueTransfers(env));
     return watched.length;
-  }
-
-  /**
-   * The environments with anything to settle — open or in-flight intents, or ones that ended
-   * recently (late payments) — or with transfers mined within the fork window (a fork may still
-   * orphan them). Indexed queries; a quiet environment costs the chain nothing.
-   */
-  private async watchedEnvironments(): Promise<Array<"test" | "live">> {
-    const since = nowSeconds() - this.options.lateWindowSeconds;
-    const window = this.options.forkWindow;
-    const active = [...OPEN_STATUSES, ...TRACKING_STATUSES];
-    // EXISTS stops at the first row: the cost does not grow with the number of open intents.
-    const watched = (env: "test" | "live") => sql<boolean>`(
-      exists (select 1 from payment_intents where env = ${env} and status in (${sql.join(active)}))
-      or exists (select 1 from payment_intents
-                 where env = ${env} and status in (${sql.join(LATE_STATUSES)}) and expires_at > ${since})
-      or exists (select 1 from chain_cursors c
-                 join payment_transfers t on t.block_height > c.height - ${window}
-                 join payment_intents pi on pi.id = t.payment_intent_id and pi.env = c.env
-                 where c.env = ${env}))`;
-    const { rows } = await sql<{ test: boolean; live: boolean }>`
-      select ${watched("test")} as test, ${watched("live")} as live`.execute(this.deps.db);
-    const row = rows[0];
-    return (["test", "live"] as const).filter((env) => row?.[env] === true);
   }
 
   /** Resolves txids reported for intents that the chain did not know yet (see reports.ts). */
@@ -257,4 +244,31 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
     }
     return due.length;
   });
+}
+
+/**
+ * The environments with anything to settle — open or in-flight intents, or ones that ended
+ * recently (late payments) — or with transfers mined within the fork window (a fork may still
+ * orphan them). Indexed queries; a quiet environment costs the chain nothing.
+ */
+export async function watchedEnvironments(
+  deps: Pick<Deps, "db">,
+  options: Pick<WatcherOptions, "lateWindowSeconds" | "forkWindow"> = DEFAULT_WATCHER_OPTIONS,
+): Promise<Array<"test" | "live">> {
+  const since = nowSeconds() - options.lateWindowSeconds;
+  const window = options.forkWindow;
+  const active = [...OPEN_STATUSES, ...TRACKING_STATUSES];
+  // EXISTS stops at the first row: the cost does not grow with the number of open intents.
+  const watched = (env: "test" | "live") => sql<boolean>`(
+    exists (select 1 from payment_intents where env = ${env} and status in (${sql.join(active)}))
+    or exists (select 1 from payment_intents
+               where env = ${env} and status in (${sql.join(LATE_STATUSES)}) and expires_at > ${since})
+    or exists (select 1 from chain_cursors c
+               join payment_transfers t on t.block_height > c.height - ${window}
+               join payment_intents pi on pi.id = t.payment_intent_id and pi.env = c.env
+               where c.env = ${env}))`;
+  const { rows } = await sql<{ test: boolean; live: boolean }>`
+    select ${watched("test")} as test, ${watched("live")} as live`.execute(deps.db);
+  const row = rows[0];
+  return (["test", "live"] as const).filter((env) => row?.[env] === true);
 }
