@@ -4,14 +4,13 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshDatabase } from "./lib/fresh-database.ts";
 import { createMerchant } from "./lib/merchant.ts";
 import { treeCpuSeconds } from "./lib/process-tree.ts";
 import { type ServerProcess, startNodeProcess, startServerProcess } from "./lib/server-process.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres,postgresx2").split(",");
 const TARGET = { throughput: 0.7, p99: 2 };
 const FLOOR_MAIN = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
@@ -32,17 +31,6 @@ interface Row {
   ratio: number;
   p99Ratio: number;
   pass: boolean;
-}
-
-async function freshPostgresDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("drop database if exists spay_bench with (force)");
-  await admin.query("create database spay_bench");
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = "/spay_bench";
-  return url.toString();
 }
 
 function startFloor(env: Record<string, string>): Promise<ServerProcess> {
@@ -121,7 +109,7 @@ function row(engine: string, floor: Measured, spay: Measured): Row {
 }
 
 async function runPostgres(processes: string[]): Promise<Row[]> {
-  const databaseUrl = await freshPostgresDatabase();
+  const databaseUrl = await freshDatabase("spay_bench");
   const floorServer = await startFloor({ FLOOR_ENGINE: "postgres", DATABASE_URL: databaseUrl });
   const rows: Row[] = [];
   try {
