@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { freshDatabase } from "./lib/fresh-database.ts";
+import { intentLoad } from "./lib/intent-load.ts";
 import { createMerchant } from "./lib/merchant.ts";
 import { treeCpuSeconds } from "./lib/process-tree.ts";
 import { type ServerProcess, startNodeProcess, startServerProcess } from "./lib/server-process.ts";
@@ -47,28 +47,6 @@ interface Target {
   pid: number;
 }
 
-function autocannonOptions(url: string, sk: string) {
-  return {
-    url: `${url}/v1/payment_intents`,
-    method: "POST" as const,
-    headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      amount_minor: 1999,
-      customer_email: "buyer@example.com",
-      metadata: { order: "bench" },
-    }),
-    connections: CONNECTIONS,
-    requests: [
-      {
-        setupRequest: (req: autocannon.Request) => ({
-          ...req,
-          headers: { ...req.headers, "idempotency-key": randomUUID() },
-        }),
-      },
-    ],
-  };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -77,13 +55,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * on both alike. Throughput = all requests / all time; p50 and p99 = the median of the slices'.
  */
 async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]> {
-  for (const t of targets) await autocannon({ ...autocannonOptions(t.url, sk), duration: 3 });
+  for (const t of targets) await autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: 3 });
   const slices = targets.map(() => [] as autocannon.Result[]);
   const ticks = targets.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, t] of targets.entries()) {
       const before = cpuSeconds(t.pid);
-      slices[i]!.push(await autocannon({ ...autocannonOptions(t.url, sk), duration: DURATION_S / ROUNDS }));
+      slices[i]!.push(
+        await autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: DURATION_S / ROUNDS }),
+      );
       ticks[i]! += cpuSeconds(t.pid) - before;
     }
   }

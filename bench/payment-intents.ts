@@ -1,16 +1,8 @@
-/**
- * POST /v1/payment_intents throughput and latency at fixed concurrency, on embedded PGlite and on
- * PostgreSQL (DATABASE_URL, default the local server's `test` database; a fresh `spay_bench`
- * database is created). Every request carries a unique Idempotency-Key, as the SDK sends.
- *
- *   pnpm bench            # both engines
- *   BENCH_ENGINES=pglite pnpm bench
- */
-import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
+import { intentLoad } from "./lib/intent-load.ts";
 import { createMerchant } from "./lib/merchant.ts";
 import { startServerProcess } from "./lib/server-process.ts";
 
@@ -52,25 +44,7 @@ async function run(engine: string): Promise<Row> {
   const server = await startServerProcess(env);
   try {
     const { sk } = await createMerchant(server.url);
-    const options = {
-      url: `${server.url}/v1/payment_intents`,
-      method: "POST" as const,
-      headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        amount_minor: 1999,
-        customer_email: "buyer@example.com",
-        metadata: { order: "bench" },
-      }),
-      connections: CONNECTIONS,
-      requests: [
-        {
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            headers: { ...req.headers, "idempotency-key": randomUUID() },
-          }),
-        },
-      ],
-    };
+    const options = intentLoad(server.url, sk, CONNECTIONS);
     await autocannon({ ...options, duration: 3 }); // warm-up: JIT, pools, caches
     const result = await autocannon({ ...options, duration: DURATION_S });
     return {

@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { chainhookEventSchema } from "@spay/protocol/chainhooks";
-import type { HiroEvent, HiroTransaction } from "./hiro-types.ts";
+import type { ChainBlock, HiroEvent, HiroTransaction } from "./hiro-types.ts";
 
 /** A Chainhooks 2.0 event as `@hirosystems/chainhooks-client` defines it. */
 export type ChainhookEvent = Static<ReturnType<typeof chainhookEventSchema>>;
@@ -9,25 +9,17 @@ type StacksBlock = ChainhookEvent["event"]["apply"][number];
 type StacksTransaction = StacksBlock["transactions"][number];
 type Operation = StacksTransaction["operations"][number];
 
-/** A pushed block in the follower's terms (the same as a block read from the chain API). */
-export interface PushedBlock {
-  height: number;
-  indexBlockHash: string;
-  parentIndexBlockHash: string;
-  txs: HiroTransaction[];
-}
-
 /** The published schema decides what a Chainhooks event is; anything else is refused whole. */
 export function parseChainhookEvent(body: unknown): ChainhookEvent | null {
   return Value.Check(chainhookEventSchema(), body) ? body : null;
 }
 
 /** Rolled-back blocks (newest first) and applied ones (oldest first), as the follower reads blocks. */
-export function blocksOf(event: ChainhookEvent): { rollback: PushedBlock[]; apply: PushedBlock[] } {
+export function blocksOf(event: ChainhookEvent): { rollback: ChainBlock[]; apply: ChainBlock[] } {
   return { rollback: event.event.rollback.map(pushedBlock), apply: event.event.apply.map(pushedBlock) };
 }
 
-function pushedBlock(block: StacksBlock): PushedBlock {
+function pushedBlock(block: StacksBlock): ChainBlock {
   return {
     height: block.block_identifier.index,
     indexBlockHash: block.block_identifier.hash,

@@ -62,3 +62,11 @@ export interface HiroPage<T> {
   total: number;
   results: T[];
 }
+
+/** A block and its transactions, read from the chain API or pushed by Chainhooks. */
+export interface ChainBlock {
+  height: number;
+  indexBlockHash: string;
+  parentIndexBlockHash: string;
+  txs: readonly HiroTransaction[];
+}

@@ -4,6 +4,7 @@ import { blocksOf, parseChainhookEvent } from "../chain/chainhooks.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { BlockFollower } from "../services/settlement/block-follower.ts";
+import { readPosition } from "../services/settlement/chain-position.ts";
 import { orphanBlocksAbove } from "../services/settlement/fork.ts";
 import { watchedEnvironments } from "../services/settlement/watcher.ts";
 
@@ -49,18 +50,10 @@ export function chainhookRoutes(deps: Deps): Hono<AppEnv> {
     let rolledBack = 0;
     const oldest = rollback.at(-1);
     if (oldest) {
-      const cursor = await deps.db
-        .selectFrom("chain_cursors")
-        .select(["height", "index_block_hash"])
-        .where("env", "=", env)
-        .executeTakeFirst();
+      const cursor = await readPosition(deps.db, env);
       if (cursor && cursor.height >= oldest.height) {
-        await orphanBlocksAbove(
-          deps,
-          env,
-          { height: oldest.height - 1, indexBlockHash: oldest.parentIndexBlockHash },
-          { height: cursor.height, indexBlockHash: cursor.index_block_hash },
-        );
+        const forkPoint = { height: oldest.height - 1, indexBlockHash: oldest.parentIndexBlockHash };
+        await orphanBlocksAbove(deps, env, forkPoint, cursor);
         rolledBack = rollback.length;
       }
     }

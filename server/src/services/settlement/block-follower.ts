@@ -1,11 +1,11 @@
 import { normalizeTxid, TX_PAGE_LIMIT } from "../../chain/client.ts";
-import type { HiroBlock, HiroTransaction } from "../../chain/hiro-types.ts";
+import type { ChainBlock, HiroBlock, HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Db } from "../../db/database.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { lacksEvents, matchTransactions } from "./chain-matching.ts";
+import { type ChainMatches, lacksEvents, matchTransactions } from "./chain-matching.ts";
+import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import type { ChainClients } from "./chains.ts";
-import { lockFollowing } from "./follow-lock.ts";
 import { orphanBlocksAbove } from "./fork.ts";
 import { countConfirmations, type ObserveOptions, observeTransfer } from "./observe-transfer.ts";
 import { routeTransfer } from "./ownership.ts";
@@ -30,21 +30,8 @@ export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
   pendingRecheckSeconds: 15,
 };
 
-/** A block and its transactions, from the chain API or from a Chainhooks push. */
-export interface ChainBlock {
-  height: number;
-  indexBlockHash: string;
-  parentIndexBlockHash: string;
-  txs: readonly HiroTransaction[];
-}
-
 /** What applying a block did: `stale` when the recorded position is not the block's parent. */
 export type BlockOutcome = "applied" | "stale";
-
-interface Cursor {
-  height: number;
-  indexBlockHash: string;
-}
 
 /**
  * Follows one chain block by block (issue 17, item 1): its chain-API calls grow with blocks and
@@ -83,10 +70,10 @@ export class BlockFollower {
         cursor = await this.reorganize(env, cursor);
         continue;
       }
-      const txs = await this.transactionsOf(env, block);
-      const outcome = await this.applyBlock(env, toChainBlock(block, txs), tip);
+      const { txs, matches } = await this.transactionsOf(env, block);
+      const outcome = await this.applyBlock(env, toChainBlock(block, txs), tip, matches);
       if (outcome === "applied") applied += 1;
-      cursor = (await this.readCursor(env)) ?? cursor;
+      cursor = (await readPosition(this.deps.db, env)) ?? cursor;
     }
     await countConfirmations(this.deps, env, tip, this.options);
     return applied;
@@ -97,12 +84,17 @@ export class BlockFollower {
    * payout address are routed by memo, every tracked transfer it holds is checked with the block's
    * own copy of the transaction, and the position moves to it.
    */
-  async applyBlock(env: "test" | "live", block: ChainBlock, tip: number): Promise<BlockOutcome> {
-    const matches = await matchTransactions(this.deps.db, this.deps, env, block.txs);
+  async applyBlock(
+    env: "test" | "live",
+    block: ChainBlock,
+    tip: number,
+    known?: ChainMatches,
+  ): Promise<BlockOutcome> {
+    const matches = known ?? (await matchTransactions(this.deps.db, this.deps, env, block.txs));
     return this.deps.db.transaction().execute(async (trx) => {
       await lockFollowing(trx, env);
-      const cursor = await lockCursor(trx, env);
-      if (cursor && cursor.index_block_hash !== block.parentIndexBlockHash) return "stale";
+      const cursor = await readPosition(trx, env, { lock: true });
+      if (cursor && cursor.indexBlockHash !== block.parentIndexBlockHash) return "stale";
       for (const tx of matches.toRoute) await routeTransfer(trx, this.deps.config, env, tx, null);
       for (const tx of [...matches.toRoute, ...matches.tracked])
         await observeTransfer(
@@ -123,8 +115,8 @@ export class BlockFollower {
     env: "test" | "live",
     tip: number,
     maxBehind = this.options.maxCatchUp,
-  ): Promise<Cursor | null> {
-    const cursor = await this.readCursor(env);
+  ): Promise<ChainPosition | null> {
+    const cursor = await readPosition(this.deps.db, env);
     if (cursor && tip - cursor.height <= maxBehind) return cursor;
     const start = await this.firstBlockFrom(env, Math.max(0, tip - this.options.initialLookback), tip);
     if (!start) return null;
@@ -135,9 +127,8 @@ export class BlockFollower {
     return this.deps.db.transaction().execute(async (trx) => {
       await lockFollowing(trx, env);
       // Another process may have taken (or moved) the position meanwhile: keep theirs.
-      const now = await lockCursor(trx, env);
-      if (now && now.index_block_hash !== cursor?.indexBlockHash)
-        return { height: now.height, indexBlockHash: now.index_block_hash };
+      const now = await readPosition(trx, env, { lock: true });
+      if (now && now.indexBlockHash !== cursor?.indexBlockHash) return now;
       await recordBlock(trx, env, toChainBlock(start, []), this.options.forkWindow);
       return { height: start.height, indexBlockHash: start.index_block_hash };
     });
@@ -152,15 +143,6 @@ export class BlockFollower {
     return null;
   }
 
-  private async readCursor(env: "test" | "live"): Promise<Cursor | null> {
-    const row = await this.deps.db
-      .selectFrom("chain_cursors")
-      .select(["height", "index_block_hash"])
-      .where("env", "=", env)
-      .executeTakeFirst();
-    return row ? { height: row.height, indexBlockHash: row.index_block_hash } : null;
-  }
-
   /**
    * The chain's block above our position does not build on it: walk down to the newest block we
    * recorded that is still canonical, and take back what the orphaned blocks did (fork.ts). An API
@@ -168,7 +150,7 @@ export class BlockFollower {
    * No common block within the window is not a fork but another chain (a restarted devnet, a
    * changed `SPAY_STACKS_API_URL`): the follower starts again below its tip, taking nothing back.
    */
-  private async reorganize(env: "test" | "live", cursor: Cursor): Promise<Cursor> {
+  private async reorganize(env: "test" | "live", cursor: ChainPosition): Promise<ChainPosition> {
     const chain = this.chains[env];
     const recorded = await this.deps.db
       .selectFrom("chain_blocks")
@@ -183,7 +165,7 @@ export class BlockFollower {
       if (canonical.index_block_hash === mine.index_block_hash) {
         const forkPoint = { height: mine.height, indexBlockHash: mine.index_block_hash };
         await orphanBlocksAbove(this.deps, env, forkPoint, cursor);
-        return (await this.readCursor(env)) ?? forkPoint;
+        return (await readPosition(this.deps.db, env)) ?? forkPoint;
       }
     }
     console.warn(`block follower for ${env}: no block in common with the chain API; following it anew`);
@@ -192,8 +174,14 @@ export class BlockFollower {
     return (await this.position(env, await chain.getTipHeight())) ?? cursor;
   }
 
-  /** Every transaction of a block (page by page), with whole copies of the ones that pay a merchant. */
-  private async transactionsOf(env: "test" | "live", block: HiroBlock): Promise<HiroTransaction[]> {
+  /**
+   * Every transaction of a block (page by page), with whole copies of the ones that pay a merchant,
+   * and which of them concern sPay (the matches `applyBlock` acts on).
+   */
+  private async transactionsOf(
+    env: "test" | "live",
+    block: HiroBlock,
+  ): Promise<{ txs: HiroTransaction[]; matches: ChainMatches }> {
     const chain = this.chains[env];
     const txs: HiroTransaction[] = [];
     for (let offset = 0; offset < block.tx_count; offset += TX_PAGE_LIMIT) {
@@ -205,12 +193,17 @@ export class BlockFollower {
     const incomplete = new Set(
       [...matches.toRoute, ...matches.tracked].filter(lacksEvents).map((tx) => normalizeTxid(tx.tx_id)),
     );
-    if (incomplete.size === 0) return txs;
-    return Promise.all(
-      txs.map(async (tx) =>
-        incomplete.has(normalizeTxid(tx.tx_id)) ? ((await chain.getTransaction(tx.tx_id)) ?? tx) : tx,
-      ),
-    );
+    if (incomplete.size === 0) return { txs, matches };
+    const whole = new Map<string, HiroTransaction>();
+    for (const txid of incomplete) {
+      const tx = await chain.getTransaction(txid);
+      if (tx) whole.set(txid, tx);
+    }
+    const complete = (tx: HiroTransaction) => whole.get(normalizeTxid(tx.tx_id)) ?? tx;
+    return {
+      txs: txs.map(complete),
+      matches: { toRoute: matches.toRoute.map(complete), tracked: matches.tracked.map(complete) },
+    };
   }
 }
 
@@ -221,15 +214,6 @@ function toChainBlock(block: HiroBlock, txs: readonly HiroTransaction[]): ChainB
     parentIndexBlockHash: block.parent_index_block_hash,
     txs,
   };
-}
-
-async function lockCursor(trx: Db, env: "test" | "live") {
-  return trx
-    .selectFrom("chain_cursors")
-    .select(["height", "index_block_hash"])
-    .where("env", "=", env)
-    .forUpdate()
-    .executeTakeFirst();
 }
 
 /** Records a processed canonical block and moves the position to it; forgets blocks past the window. */

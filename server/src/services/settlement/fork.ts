@@ -1,7 +1,7 @@
 import { decide } from "@spay/protocol";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { lockFollowing } from "./follow-lock.ts";
+import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import { lockIntent } from "./observe-transfer.ts";
 import { changeIntent } from "./transitions.ts";
 
@@ -18,19 +18,14 @@ import { changeIntent } from "./transitions.ts";
 export async function orphanBlocksAbove(
   deps: Deps,
   env: "test" | "live",
-  forkPoint: { height: number; indexBlockHash: string },
-  from: { height: number; indexBlockHash: string },
+  forkPoint: ChainPosition,
+  from: ChainPosition,
 ): Promise<void> {
   const now = nowSeconds();
   await deps.db.transaction().execute(async (trx) => {
     await lockFollowing(trx, env);
-    const cursor = await trx
-      .selectFrom("chain_cursors")
-      .select("index_block_hash")
-      .where("env", "=", env)
-      .forUpdate()
-      .executeTakeFirst();
-    if (cursor?.index_block_hash !== from.indexBlockHash) return; // another process handled it
+    const cursor = await readPosition(trx, env, { lock: true });
+    if (cursor?.indexBlockHash !== from.indexBlockHash) return; // another process handled it
     const orphaned = await trx
       .selectFrom("payment_transfers as t")
       .innerJoin("payment_intents as pi", "pi.id", "t.payment_intent_id")

@@ -40,6 +40,9 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
 
 const BATCH = 100;
 
+/** The chains a watcher follows: the sandbox (test keys) and mainnet (live keys). */
+const ENVIRONMENTS = ["test", "live"] as const;
+
 /**
  * Moves intents along the chain's evidence. Safe with any number of processes on one database:
  * each transfer is re-read and locked with FOR UPDATE SKIP LOCKED before anything changes, and
@@ -48,9 +51,10 @@ const BATCH = 100;
 export class SettlementWatcher {
   private readonly loop: PeriodicTask<number>;
   private listening: Promise<Listening | null> | null = null;
-  /** Nothing was watched at the last pass: a change in the database wakes the watcher. */
-  private resting = false;
-  /** Environments this watcher found nothing to watch on at its last pass (none before the first). */
+  /**
+   * Environments this watcher found nothing to watch on at its last pass (none before the first).
+   * Both: it rests, and a change in the database wakes it.
+   */
   private unwatched = new Set<"test" | "live">();
   private readonly follower: BlockFollower;
   private readonly options: WatcherOptions;
@@ -90,7 +94,7 @@ export class SettlementWatcher {
     this.listening = source
       .listen(CHANGES_CHANNEL, {
         onNotify: () => {
-          if (this.resting) this.loop.wake();
+          if (this.unwatched.size === ENVIRONMENTS.length) this.loop.wake();
         },
         onReconnect: () => this.loop.wake(),
       })
@@ -119,9 +123,8 @@ export class SettlementWatcher {
   async tick(now = Date.now()): Promise<number> {
     await expireIntents(this.deps);
     const watched = await watchedEnvironments(this.deps, this.options);
-    this.resting = watched.length === 0;
     const resting = this.unwatched;
-    this.unwatched = new Set((["test", "live"] as const).filter((env) => !watched.includes(env)));
+    this.unwatched = new Set(ENVIRONMENTS.filter((env) => !watched.includes(env)));
     for (const env of watched)
       await this.guarded(env, async () => {
         await this.follower.follow(env, { afterRest: resting.has(env) });
@@ -270,5 +273,5 @@ export async function watchedEnvironments(
   const { rows } = await sql<{ test: boolean; live: boolean }>`
     select ${watched("test")} as test, ${watched("live")} as live`.execute(deps.db);
   const row = rows[0];
-  return (["test", "live"] as const).filter((env) => row?.[env] === true);
+  return ENVIRONMENTS.filter((env) => row?.[env] === true);
 }
