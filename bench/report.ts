@@ -23,6 +23,10 @@ const SECTIONS: [string, string][] = [
   ["x402-pairings.md", "x402 per pairing"],
   ["sdk-sizes.md", "SDK bundle sizes"],
   ["pages.md", "Page weights and time to first render"],
+  [
+    "lighthouse.md",
+    "Lighthouse (landing, docs, blog post, payment link, hosted checkout: each category ≥ 95)",
+  ],
   ["start-time.md", "Start time (pnpm start to a healthy /health)"],
   ["idle.md", "Idle cost (CPU and memory at rest)"],
   [

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { markdownPlugin } from "./build/markdown-plugin.ts";
 import { openapiPlugin } from "./build/openapi-plugin.ts";
 import { prerenderPlugin } from "./build/prerender-plugin.ts";
 
@@ -9,7 +10,7 @@ import { prerenderPlugin } from "./build/prerender-plugin.ts";
  */
 export default defineConfig({
   base: "/",
-  plugins: [react(), openapiPlugin(), prerenderPlugin()],
+  plugins: [react(), markdownPlugin(), openapiPlugin(), prerenderPlugin()],
   build: {
     outDir: "dist",
     assetsDir: "docs-assets",

@@ -87,6 +87,8 @@ const entries: Record<string, string> = {
   index: "src/index.ts",
   server: "src/server.ts",
   snippets: "src/snippets.ts",
+  // The HTTP transport and SSE reader, for apps with credentials of their own (the dashboard).
+  transport: "src/transport.ts",
   x402: "src/x402.ts",
   // The x402 paywall's adapters over its framework-free core (src/x402/paywall/core.ts).
   "x402/hono": "src/x402/paywall/hono.ts",

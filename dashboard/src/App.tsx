@@ -9,6 +9,7 @@ import { GetStartedPage } from "./onboarding/GetStartedPage.tsx";
 import { PaymentsPage } from "./payments/PaymentsPage.tsx";
 import { ProductsPage } from "./products/ProductsPage.tsx";
 import { SettingsPage } from "./settings/SettingsPage.tsx";
+import { useLiveWorkspaceEvents } from "./state/live-updates.ts";
 import { MerchantProvider } from "./state/merchant.tsx";
 import { SessionProvider, useSession } from "./state/session.tsx";
 import { EnvironmentsProvider } from "./tenancy/environments.tsx";
@@ -21,9 +22,16 @@ function MainArea() {
   if (status === "signed_out") return <SignedOutRoute />;
   return (
     <EnvironmentsProvider>
+      <LiveUpdates />
       <AppLayout />
     </EnvironmentsProvider>
   );
+}
+
+/** The workspace's event stream into the server-state cache while signed in. */
+function LiveUpdates() {
+  useLiveWorkspaceEvents();
+  return null;
 }
 
 function SignedOutRoute() {

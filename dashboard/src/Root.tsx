@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes, useParams, useSearchParams } from "react-router-dom";
+import { ServerStateProvider } from "./state/query.tsx";
 import { ThemeProvider } from "./state/theme.tsx";
 import { Loading } from "./ui/Status.tsx";
 
@@ -28,14 +29,16 @@ function HostedCheckoutRoute() {
 /** The route table's public pages beside the main area (SPEC.md §2). */
 export function Root() {
   return (
-    <ThemeProvider>
-      <Suspense fallback={<Loading />}>
-        <Routes>
-          <Route path="/payment-links/:id" element={<PaymentLinkRoute />} />
-          <Route path="/pay/:intentId" element={<HostedCheckoutRoute />} />
-          <Route path="/*" element={<MerchantApp />} />
-        </Routes>
-      </Suspense>
-    </ThemeProvider>
+    <ServerStateProvider>
+      <ThemeProvider>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/payment-links/:id" element={<PaymentLinkRoute />} />
+            <Route path="/pay/:intentId" element={<HostedCheckoutRoute />} />
+            <Route path="/*" element={<MerchantApp />} />
+          </Routes>
+        </Suspense>
+      </ThemeProvider>
+    </ServerStateProvider>
   );
 }

@@ -6,7 +6,7 @@ import { DocsLayout } from "./docs/DocsLayout.tsx";
 import { DocsRoute } from "./docs/DocsRoute.tsx";
 import { DOCS_PAGES } from "./docs/nav.ts";
 
-/** A post renders Markdown: marked and DOMPurify load with it, not with the index. */
+/** A post page loads with its route, not with the index. */
 const BlogPostPage = lazy(() => import("./blog/BlogPostPage.tsx").then((m) => ({ default: m.BlogPostPage })));
 
 /** The docs and blog routes (SPEC.md §2); the router around it is the browser's or the pre-render's. */

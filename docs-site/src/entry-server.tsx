@@ -4,20 +4,15 @@
  */
 
 import type { PassThrough } from "node:stream";
-import { JSDOM } from "jsdom";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { bundledBlog } from "./blog/bundledPosts.ts";
 import { DOCS_PAGES, docsPath } from "./docs/nav.ts";
-import { setMarkdownWindow } from "./markdown/render.ts";
 import type { PageMeta } from "./seo/meta.ts";
 import { type MetaCollector, MetaCollectorProvider } from "./seo/useDocumentMeta.tsx";
 
 export { headHtml } from "./seo/meta.ts";
-
-// DOMPurify needs a DOM: jsdom's window stands in for the browser's at build time.
-setMarkdownWindow(new JSDOM("").window);
 
 /** Every page to pre-render: the docs pages, the blog index and each post. */
 export async function prerenderPaths(): Promise<string[]> {

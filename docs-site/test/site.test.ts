@@ -12,6 +12,7 @@ import react from "@vitejs/plugin-react";
 import type { Browser } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markdownPlugin } from "../build/markdown-plugin.ts";
 import { openapiPlugin } from "../build/openapi-plugin.ts";
 import { OPENAPI_FILE } from "../scripts/paths.ts";
 import type { OpenApiDocument } from "../src/api-reference/openapi.ts";
@@ -44,7 +45,7 @@ beforeAll(async () => {
     configFile: false,
     base: "./",
     logLevel: "warn",
-    plugins: [react(), openapiPlugin()],
+    plugins: [react(), markdownPlugin(), openapiPlugin()],
     build: { outDir: xssDir, emptyOutDir: true },
   });
   [stack, browser, xssSite] = await Promise.all([
@@ -171,6 +172,41 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it.each(["/docs/getting-started", `/blog/accept-bitcoin-payments-stacks`])(
+    "%s hydrates the pre-rendered page: no nodes replaced, no Markdown renderer loaded",
+    async (pagePath) => {
+      const page = await browser.newPage();
+      const { problems } = await guardPage(page, stack.apiUrl);
+      const scripts: string[] = [];
+      page.on("request", (req) => {
+        if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+      });
+      // Records elements removed from the page: a re-render (or a hydration mismatch) removes the
+      // pre-rendered content, hydration keeps it.
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedContent: string[] }).removedContent = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element && node.matches("h1, .prose, .docs-shell, .blog-shell, main"))
+                removed.push(node.tagName);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${stack.apiUrl}${pagePath}`);
+      // The theme toggle answers only once React has hydrated the page.
+      await page.getByRole("button", { name: /Switch to dark theme/ }).click();
+      await page.getByRole("button", { name: /Switch to light theme/ }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(
+        await page.evaluate(() => (window as unknown as { removedContent: string[] }).removedContent),
+      ).toEqual([]);
+      expect(scripts.filter((s) => /RuntimeMarkdown|ApiReference/.test(s))).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it("theme toggle switches to dark and remembers it; the sidebar is a menu on small screens", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 }, colorScheme: "light" });

@@ -1570,6 +1570,98 @@ export interface paths {
     };
     trace?: never;
   };
+  "/v1/api-keys/{id}/roll": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a key: a new key replaces it, the old one is refused after the chosen overlap
+     * @description Creates a key of the same type, environment, name and scopes (its full value is shown in this response only) and sets the old key's `expires_at`. Allowed overlaps (`expires_in_seconds`): 0 revokes the old key at once; 3600 (1 hour), 86400 (24 hours), 259200 (3 days) or 604800 (7 days) keep it working that long, then it is refused as if revoked. A revoked key, or one already rolled, cannot be rolled (409). Send an Idempotency-Key to retry safely.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RollApiKeyRequest"];
+        };
+      };
+      responses: {
+        /** @description The new key, shown in full once */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ApiKey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/audit_log": {
     parameters: {
       query?: never;
@@ -6536,6 +6628,8 @@ export interface components {
       created_at: number;
       /** @description Unix seconds */
       last_used_at: number | null;
+      /** @description Unix seconds after which a rolled key is refused (as if revoked); null for a key not rolled */
+      expires_at: number | null;
     };
     CreateApiKeyRequest: {
       /** @enum {string} */
@@ -6553,6 +6647,13 @@ export interface components {
       /** @enum {string} */
       state?: "enabled" | "disabled";
       scopes?: ("read" | "write")[];
+    };
+    RollApiKeyRequest: {
+      /**
+       * @description How long the old key keeps working beside the new one, in seconds: 0 (revoked at once), 3600 (1 hour), 86400 (24 hours), 259200 (3 days) or 604800 (7 days)
+       * @example 86400
+       */
+      expires_in_seconds: 0 | 3600 | 86400 | 259200 | 604800;
     };
     AuditEntryList: {
       /** @enum {string} */

@@ -100,6 +100,16 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "A revoked API key cannot be enabled again; create a new key",
   },
+  api_key_revoked_not_rollable: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "A revoked API key cannot be rolled; create a new key",
+  },
+  api_key_already_rolled: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This API key was already rolled; roll the key that replaced it",
+  },
   session_invalid: {
     status: 401,
     type: "authentication_error",

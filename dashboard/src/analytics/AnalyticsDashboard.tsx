@@ -1,44 +1,36 @@
 import { statusLabel } from "@spay/protocol";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { analyticsOverview, exportPaymentsCsv } from "../api/analytics.ts";
+import { exportPaymentsCsv } from "../api/analytics.ts";
 import { errorMessage } from "../api/http.ts";
-import type { AnalyticsOverview, AnalyticsRange } from "../api/types.ts";
+import type { AnalyticsRange } from "../api/types.ts";
 import { ANALYTICS } from "../messages.ts";
 import { dollars, formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { avatarColor, cardValues, customerStatus, exportFileName, initials } from "./analytics-rules.ts";
 import { RevenueChart } from "./RevenueChart.tsx";
+import { useAnalyticsOverview } from "./useAnalyticsOverview.ts";
 
 const RANGES: AnalyticsRange[] = ["7d", "30d", "3m", "1y"];
+/** The column headings, also each cell's label when a row is a card on phones. */
+const TX_COLUMNS = ANALYTICS.transactionColumns;
+const CUSTOMER_COLUMNS = ANALYTICS.customerColumns;
 
 /** SPEC.md §2 "Analytics dashboard", with real figures from `/v1/analytics/overview`. */
 export function AnalyticsDashboard() {
   const auth = useWorkspaceAuth();
   const navigate = useNavigate();
   const [range, setRange] = useState<AnalyticsRange>("7d");
-  const [overview, setOverview] = useState<AnalyticsOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { overview, error: loadError, reload: load } = useAnalyticsOverview(auth, range);
+  const [exportError, setError] = useState<string | null>(null);
+  const error = loadError ?? exportError;
   const [exporting, setExporting] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!auth) return;
-    setError(null);
-    try {
-      setOverview(await analyticsOverview(auth, range));
-    } catch (err) {
-      setError(`${ANALYTICS.loadFailed}: ${errorMessage(err)}`);
-    }
-  }, [auth, range]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const exportCsv = async () => {
     if (!auth) return;
     setExporting(true);
+    setError(null);
     try {
       const csv = await exportPaymentsCsv(auth, range);
       const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
@@ -98,7 +90,7 @@ export function AnalyticsDashboard() {
           <section className="card" aria-labelledby="recent-tx-title">
             <h2 id="recent-tx-title">{ANALYTICS.recentTransactions}</h2>
             <div className="table-scroll">
-              <table data-testid="recent-transactions">
+              <table className="table-cards" data-testid="recent-transactions">
                 <thead>
                   <tr>
                     {ANALYTICS.transactionColumns.map((c) => (
@@ -118,13 +110,13 @@ export function AnalyticsDashboard() {
                   ) : null}
                   {overview.recent_transactions.map((t) => (
                     <tr key={t.id}>
-                      <td>
+                      <td data-label={TX_COLUMNS[0]}>
                         <code>{t.id}</code>
                       </td>
-                      <td>{dollars(t.amount_minor)}</td>
-                      <td>{t.customer_email ?? ANALYTICS.guest}</td>
-                      <td>{formatTime(t.created_at)}</td>
-                      <td>
+                      <td data-label={TX_COLUMNS[1]}>{dollars(t.amount_minor)}</td>
+                      <td data-label={TX_COLUMNS[2]}>{t.customer_email ?? ANALYTICS.guest}</td>
+                      <td data-label={TX_COLUMNS[3]}>{formatTime(t.created_at)}</td>
+                      <td data-label={TX_COLUMNS[4]}>
                         <span className={`badge badge-${statusTone(t.status)}`}>{statusLabel(t.status)}</span>
                       </td>
                     </tr>
@@ -139,7 +131,7 @@ export function AnalyticsDashboard() {
           <section className="card" aria-labelledby="recent-customers-title">
             <h2 id="recent-customers-title">{ANALYTICS.recentCustomers}</h2>
             <div className="table-scroll">
-              <table data-testid="recent-customers">
+              <table className="table-cards" data-testid="recent-customers">
                 <thead>
                   <tr>
                     {ANALYTICS.customerColumns.map((c) => (
@@ -159,7 +151,7 @@ export function AnalyticsDashboard() {
                   ) : null}
                   {overview.recent_customers.map((c) => (
                     <tr key={c.email}>
-                      <td>
+                      <td data-label={CUSTOMER_COLUMNS[0]}>
                         <span
                           className="avatar"
                           style={{ background: avatarColor(c.email) }}
@@ -169,10 +161,10 @@ export function AnalyticsDashboard() {
                         </span>{" "}
                         {c.email.split("@")[0]}
                       </td>
-                      <td>{c.email}</td>
-                      <td>{formatTime(c.last_payment_at)}</td>
-                      <td>{dollars(c.total_spent_minor)}</td>
-                      <td>{customerStatus(c.settled_payments)}</td>
+                      <td data-label={CUSTOMER_COLUMNS[1]}>{c.email}</td>
+                      <td data-label={CUSTOMER_COLUMNS[2]}>{formatTime(c.last_payment_at)}</td>
+                      <td data-label={CUSTOMER_COLUMNS[3]}>{dollars(c.total_spent_minor)}</td>
+                      <td data-label={CUSTOMER_COLUMNS[4]}>{customerStatus(c.settled_payments)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -85,27 +85,30 @@ export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOver
         <span className="legend-bar" aria-hidden="true" /> {ANALYTICS.revenue}{" "}
         <span className="legend-line" aria-hidden="true" /> {ANALYTICS.transactions}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{ANALYTICS.chartLabel(rangeLabel)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">{ANALYTICS.revenue}</th>
-            <th scope="col">{ANALYTICS.transactions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points
-            .filter((p) => p.transactions > 0)
-            .map((p) => (
-              <tr key={p.date}>
-                <td>{p.date}</td>
-                <td>{formatUsd(p.revenue_minor)}</td>
-                <td>{p.transactions}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* A table ignores `overflow: hidden`: the wrapper hides it without widening the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{ANALYTICS.chartLabel(rangeLabel)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">{ANALYTICS.revenue}</th>
+              <th scope="col">{ANALYTICS.transactions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points
+              .filter((p) => p.transactions > 0)
+              .map((p) => (
+                <tr key={p.date}>
+                  <td>{p.date}</td>
+                  <td>{formatUsd(p.revenue_minor)}</td>
+                  <td>{p.transactions}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

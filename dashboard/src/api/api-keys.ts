@@ -14,6 +14,15 @@ export function createApiKey(
   });
 }
 
+/** Rolls a key: the replacing key (its secret in this answer only); the old one expires after the overlap. */
+export function rollApiKey(token: string, id: string, expiresInSeconds: number): Promise<ApiKey> {
+  return apiRequest(`/v1/api-keys/${encodeURIComponent(id)}/roll`, {
+    method: "POST",
+    token,
+    body: { expires_in_seconds: expiresInSeconds },
+  });
+}
+
 export function revokeApiKey(token: string, id: string): Promise<unknown> {
   return apiRequest(`/v1/api-keys/${encodeURIComponent(id)}`, { method: "DELETE", token });
 }

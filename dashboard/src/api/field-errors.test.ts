@@ -73,4 +73,21 @@ describe("server validation errors in plain words", () => {
       }),
     ).toEqual({ param: "slug", message: "Taken" });
   });
+
+  it("a weak password keeps the server's reason (the estimator's advice); anything else there reads the catalogue", () => {
+    const weak = (message: string) =>
+      fieldErrorOf(new SPayError(message, { code: "password_too_weak", status: 400, param: "new_password" }));
+    const reason =
+      "This password is too easy to guess. This is a top-10 common password. Add another word or two.";
+    expect(weak(reason)).toEqual({ param: "new_password", message: reason });
+    expect(weak("zxcvbn: score 0 < 3").message).toBe(
+      "This password is too easy to guess; choose a longer or less common one",
+    );
+  });
+
+  it("a key that cannot be rolled reads the catalogue's words", () => {
+    expect(fieldErrorOf(new SPayError("raw", { code: "api_key_already_rolled", status: 409 })).message).toBe(
+      "This API key was already rolled; roll the key that replaced it",
+    );
+  });
 });

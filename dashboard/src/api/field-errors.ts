@@ -49,6 +49,9 @@ export function plainValidationText(raw: string): string {
   return FIELD_ERRORS.invalid;
 }
 
+/** The opening of the server's reason for a weak password, the one server text shown as sent. */
+const WEAK_PASSWORD_REASON = /^This password is too easy to guess\.(?: [A-Z][^<>{}]*)?$/;
+
 /** The API's own message for codes whose catalogue text is written for people (SPEC.md §8). */
 function catalogueText(code: string): string | null {
   const entry = (ERRORS as Record<string, { message: string } | undefined>)[code];
@@ -78,6 +81,11 @@ export function fieldErrorOf(err: unknown, overrides: Record<string, string> = {
       return { param, message: FIELD_ERRORS.unknownField };
     case "network_error":
       return { param, message: FIELD_ERRORS.network };
+    case "password_too_weak":
+      // Written for people by the server: the catalogue's sentence, then the strength estimator's
+      // warning and suggestions (server/src/domain/password-strength.ts). Anything else: the catalogue.
+      if (WEAK_PASSWORD_REASON.test(err.message)) return { param, message: err.message };
+      break;
   }
   if (err.status >= 500) return { param, message: FIELD_ERRORS.server };
   return { param, message: catalogueText(err.code) ?? plainValidationText(err.message) };

@@ -1,45 +1,46 @@
-import { SPayError } from "@spay/sdk";
-
-/** Where the API is: the same origin as the dashboard (the gateway serves both). */
-export const API_BASE = "";
-
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: unknown;
-  /** Session token or API key, sent as the bearer credential. */
-  token?: string | null | undefined;
-  workspaceId?: string | null | undefined;
-  headers?: Record<string, string>;
-}
+import { type ApiRequest, ApiTransport, SPayError } from "@spay/sdk/transport";
 
 /**
- * One call to the gateway. Non-2xx answers throw an `SPayError` built from the response's error
- * object (SPEC.md §8 "Generic": else 'HTTP {status}'); `code` is the API's stable code.
+ * The gateway, through the SDK's transport (`@spay/sdk/transport`): the same origin as the
+ * dashboard (the gateway serves both). The transport sends the JSON, the Idempotency-Key of every
+ * POST, and turns any failure into an `SPayError` (SPEC.md §8 "Generic": else 'HTTP {status}').
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? "GET";
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+const gateway = new ApiTransport({ apiUrl: "" });
+
+export interface RequestOptions {
+  method?: ApiRequest["method"];
+  body?: unknown;
+  /** Session token or API key, sent as the bearer credential; none for public calls. */
+  token?: string | null | undefined;
+  /** The workspace acted on (`X-Workspace-Id`). */
+  workspaceId?: string | null | undefined;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+function toRequest(path: string, options: RequestOptions): ApiRequest {
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.workspaceId) headers["x-workspace-id"] = options.workspaceId;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (method === "POST") headers["idempotency-key"] = crypto.randomUUID();
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-  } catch (cause) {
-    throw new SPayError(cause instanceof Error ? cause.message : String(cause), {
-      code: "network_error",
-      status: 0,
-      cause,
-    });
-  }
-  const text = await res.text();
-  if (!res.ok) throw SPayError.fromResponse(res.status, text, res.headers.get("x-request-id"));
-  return (text ? JSON.parse(text) : null) as T;
+  // `auth: false`: the transport holds no API key of its own; the session's credential is above.
+  return {
+    method: options.method ?? "GET",
+    path,
+    body: options.body,
+    auth: false,
+    headers,
+    signal: options.signal,
+  };
+}
+
+/** One call to the gateway, its JSON answer parsed; `SPayError.code` is the API's stable code. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return gateway.request<T>(toRequest(path, options));
+}
+
+/** One call whose successful answer is read by the caller (CSV text, an event stream). */
+export function apiResponse(path: string, accept: string, options: RequestOptions = {}): Promise<Response> {
+  return gateway.send(toRequest(path, options), accept);
 }
 
 /** The API's error code of a failure, or null when it is not an API error. */

@@ -18,15 +18,15 @@ const intentPath = (id: string) => `/v1/payment_intents/${encodeURIComponent(id)
 export function listPayments(
   auth: WorkspaceAuth,
   filter: PaymentFilter,
-  options: { limit?: number; startingAfter?: string } = {},
+  options: { limit?: number; startingAfter?: string | undefined; signal?: AbortSignal } = {},
 ): Promise<Page<PaymentIntent>> {
   const query = new URLSearchParams({ filter, limit: String(options.limit ?? 50) });
   if (options.startingAfter) query.set("starting_after", options.startingAfter);
-  return apiRequest(`/v1/payments?${query}`, opts(auth));
+  return apiRequest(`/v1/payments?${query}`, { ...opts(auth), signal: options.signal });
 }
 
-export function paymentCounts(auth: WorkspaceAuth): Promise<PaymentCounts> {
-  return apiRequest("/v1/payments/counts", opts(auth));
+export function paymentCounts(auth: WorkspaceAuth, signal?: AbortSignal): Promise<PaymentCounts> {
+  return apiRequest("/v1/payments/counts", { ...opts(auth), signal });
 }
 
 /**

@@ -5,6 +5,7 @@ import { BrowserRouter, useLocation } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../App.tsx";
 import { MerchantProvider } from "../state/merchant.tsx";
+import { ServerStateProvider } from "../state/query.tsx";
 import { SessionProvider } from "../state/session.tsx";
 import { ThemeProvider } from "../state/theme.tsx";
 import { on, oneWorkspace, stubApi } from "../testing/api-stub.ts";
@@ -20,14 +21,16 @@ function renderMerchantApp() {
   return render(
     <StrictMode>
       <BrowserRouter>
-        <ThemeProvider>
-          <SessionProvider>
-            <MerchantProvider>
-              <AppRoutes />
-              <Where />
-            </MerchantProvider>
-          </SessionProvider>
-        </ThemeProvider>
+        <ServerStateProvider>
+          <ThemeProvider>
+            <SessionProvider>
+              <MerchantProvider>
+                <AppRoutes />
+                <Where />
+              </MerchantProvider>
+            </SessionProvider>
+          </ThemeProvider>
+        </ServerStateProvider>
       </BrowserRouter>
     </StrictMode>,
   );

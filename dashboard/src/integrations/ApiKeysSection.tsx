@@ -1,24 +1,64 @@
 import { Eye, EyeOff } from "lucide-react";
-import { useId, useState } from "react";
-import { createApiKey, revokeApiKey } from "../api/api-keys.ts";
-import { errorMessage } from "../api/http.ts";
+import { useEffect, useId, useState } from "react";
+import { createApiKey, revokeApiKey, rollApiKey } from "../api/api-keys.ts";
+import { fieldErrorOf } from "../api/field-errors.ts";
 import type { ApiKey } from "../api/types.ts";
 import { INTEGRATIONS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
+import { FormActions } from "../ui/FormActions.tsx";
 import { formatDate } from "../ui/format.ts";
 import { Modal } from "../ui/Modal.tsx";
-import { canToggle, isSecret, keyCopyText, keyStateTone, keyText, lastUsedText } from "./key-rules.ts";
+import {
+  canRoll,
+  canToggle,
+  DEFAULT_ROLL_OVERLAP,
+  expiryText,
+  isSecret,
+  keyCopyText,
+  keyStateOf,
+  keyStateTone,
+  keyText,
+  lastUsedText,
+  ROLL_OVERLAPS,
+  type RollOverlap,
+} from "./key-rules.ts";
 
-/** SPEC.md §2: API keys — create (Key Name modal), copy, reveal a new secret, revoke. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The current time in seconds, moving on every minute while `ticking` (for "Expires in …" lines). */
+function useNowSeconds(ticking: boolean): number {
+  const [now, setNow] = useState(nowSeconds);
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(nowSeconds());
+    const timer = setInterval(() => setNow(nowSeconds()), 60_000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/**
+ * SPEC.md §2: API keys — create (Key Name modal), copy, reveal a new secret, roll (a new key, the
+ * old one expiring after a chosen overlap, as Stripe does), revoke.
+ */
 export function ApiKeysSection() {
   const { token } = useSession();
   const { state, revealedKeys, revealKeys, refreshWorkspace } = useMerchant();
   const [creating, setCreating] = useState<"pk" | "sk" | null>(null);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const keys = state.apiKeys.filter((k) => k.state !== "revoked");
+  const now = useNowSeconds(keys.some((k) => k.expires_at !== null));
+
+  /** A new secret (created or rolled) stays at hand, shown, until the page is left. */
+  const keepRevealed = (key: ApiKey) => {
+    if (!key.key || !isSecret(key)) return;
+    revealKeys([...revealedKeys, key]);
+    setShown((s) => new Set(s).add(key.id));
+  };
 
   const revoke = async (key: ApiKey) => {
     if (!token || !window.confirm(INTEGRATIONS.confirmRevoke)) return;
@@ -27,7 +67,7 @@ export function ApiKeysSection() {
       await revokeApiKey(token, key.id);
       await refreshWorkspace();
     } catch (err) {
-      setError(INTEGRATIONS.revokeFailed(errorMessage(err)));
+      setError(INTEGRATIONS.revokeFailed(fieldErrorOf(err).message));
     }
   };
 
@@ -63,6 +103,8 @@ export function ApiKeysSection() {
           const revealed = shown.has(k.id);
           const text = keyText(k, full, revealed);
           const copyText = keyCopyText(k, full);
+          const shownState = keyStateOf(k, now);
+          const expiry = expiryText(k, now);
           return (
             <li key={k.id} className="list-row key-row" data-testid={`api-key-${k.id}`}>
               <div className="stack-tight">
@@ -72,7 +114,9 @@ export function ApiKeysSection() {
                   </strong>
                   <span className="badge">{secret ? INTEGRATIONS.secret : INTEGRATIONS.publishable}</span>
                   <span className="badge">{k.env}</span>
-                  <span className={`badge badge-${keyStateTone(k.state)}`}>{k.state}</span>
+                  <span className={`badge badge-${keyStateTone(shownState)}`} data-testid="key-state">
+                    {shownState}
+                  </span>
                 </div>
                 <code className="key" data-testid="key-value">
                   {text}
@@ -83,31 +127,37 @@ export function ApiKeysSection() {
                     {INTEGRATIONS.secretHashedNote}
                   </span>
                 ) : null}
+                {expiry ? (
+                  <span
+                    className={shownState === "expired" ? "error-text" : "muted"}
+                    data-testid="key-expiry"
+                  >
+                    {expiry}
+                  </span>
+                ) : null}
                 <span className="muted">
                   {INTEGRATIONS.created(formatDate(k.created_at))} · {lastUsedText(k)}
                 </span>
               </div>
               <div className="row">
                 {canToggle(k, full) ? (
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={revealed ? INTEGRATIONS.hide(k.name) : INTEGRATIONS.show(k.name)}
-                    aria-pressed={revealed}
-                    onClick={() => toggle(k.id)}
-                  >
-                    {revealed ? (
-                      <EyeOff aria-hidden="true" size={18} />
-                    ) : (
-                      <Eye aria-hidden="true" size={18} />
-                    )}
-                  </button>
+                  <RevealButton name={k.name} revealed={revealed} onToggle={() => toggle(k.id)} />
                 ) : null}
                 {copyText !== null ? (
                   <CopyButton text={copyText} label={k.name} />
                 ) : (
                   <ShownOnceButton keyId={k.id} name={k.name} />
                 )}
+                {secret && !full && canRoll(k) ? (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={INTEGRATIONS.rollLabel(k.name)}
+                    onClick={() => setRolling(k)}
+                  >
+                    {INTEGRATIONS.roll}
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="button button-small button-danger"
@@ -126,16 +176,136 @@ export function ApiKeysSection() {
           type={creating}
           onClose={() => setCreating(null)}
           onCreated={async (key) => {
-            if (key.key && isSecret(key)) {
-              revealKeys([...revealedKeys, key]);
-              setShown((s) => new Set(s).add(key.id));
-            }
+            keepRevealed(key);
             setCreating(null);
             await refreshWorkspace();
           }}
         />
       ) : null}
+      {rolling ? (
+        <RollKeyModal
+          apiKey={rolling}
+          onClose={() => setRolling(null)}
+          onRolled={async (key) => {
+            keepRevealed(key);
+            await refreshWorkspace();
+          }}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** Show/hide for a secret whose full value is at hand (an eye icon; the label names the key). */
+function RevealButton({ name, revealed, onToggle }: { name: string; revealed: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={revealed ? INTEGRATIONS.hide(name) : INTEGRATIONS.show(name)}
+      aria-pressed={revealed}
+      onClick={onToggle}
+    >
+      {revealed ? <EyeOff aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+    </button>
+  );
+}
+
+/**
+ * Roll a secret key (Stripe's "Roll key"): choose how long the old key keeps working, confirm, then
+ * the new secret is shown once — with show/hide and copy — before the dialog is closed.
+ */
+function RollKeyModal({
+  apiKey,
+  onClose,
+  onRolled,
+}: {
+  apiKey: ApiKey;
+  onClose(): void;
+  onRolled(key: ApiKey): Promise<void>;
+}) {
+  const { token } = useSession();
+  const [overlap, setOverlap] = useState<RollOverlap>(DEFAULT_ROLL_OVERLAP);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [rolled, setRolled] = useState<ApiKey | null>(null);
+  const [revealed, setRevealed] = useState(true);
+  const id = useId();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const key = await rollApiKey(token, apiKey.id, overlap);
+      setRolled(key);
+      await onRolled(key);
+    } catch (err) {
+      setError(INTEGRATIONS.rollFailed(fieldErrorOf(err).message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (rolled?.key) {
+    return (
+      <Modal title={INTEGRATIONS.rolledTitle} onClose={onClose}>
+        <div className="stack">
+          <p className="notice">{INTEGRATIONS.shownOnce}</p>
+          <code className="key" data-testid="rolled-key-value">
+            {keyText(rolled, rolled.key, revealed)}
+          </code>
+          <div className="row">
+            <RevealButton name={rolled.name} revealed={revealed} onToggle={() => setRevealed((r) => !r)} />
+            <CopyButton text={rolled.key} label={rolled.name} />
+          </div>
+          <div className="row">
+            <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+              {INTEGRATIONS.done}
+            </button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={INTEGRATIONS.rollTitle} onClose={onClose}>
+      <form className="stack" onSubmit={submit}>
+        <strong className="truncate key-name" title={apiKey.name} data-testid="roll-key-name">
+          {apiKey.name}
+        </strong>
+        <p>{INTEGRATIONS.rollExplain}</p>
+        <div className="field">
+          <label htmlFor={id}>{INTEGRATIONS.rollOverlap}</label>
+          <select
+            id={id}
+            value={overlap}
+            onChange={(e) => setOverlap(Number(e.target.value) as RollOverlap)}
+            data-autofocus
+          >
+            {ROLL_OVERLAPS.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {INTEGRATIONS.rollOverlapChoices[seconds]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className={overlap === 0 ? "error-text" : "muted"} data-testid="roll-consequence">
+          {overlap === 0 ? INTEGRATIONS.rollNowWarning : INTEGRATIONS.rollLaterNote}
+        </p>
+        <FormActions
+          error={error}
+          busy={busy}
+          tone="danger"
+          submit={INTEGRATIONS.rollConfirm}
+          busyText={INTEGRATIONS.rolling}
+          cancel={INTEGRATIONS.cancel}
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
   );
 }
 
@@ -190,7 +360,7 @@ function CreateKeyModal({
       });
       await onCreated(key);
     } catch (err) {
-      setError(INTEGRATIONS.createFailed(errorMessage(err)));
+      setError(INTEGRATIONS.createFailed(fieldErrorOf(err).message));
       setBusy(false);
     }
   };
@@ -207,17 +377,14 @@ function CreateKeyModal({
             data-autofocus
           />
         </div>
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-        <div className="row">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? INTEGRATIONS.creating : INTEGRATIONS.create}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {INTEGRATIONS.cancel}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          busy={busy}
+          submit={INTEGRATIONS.create}
+          busyText={INTEGRATIONS.creating}
+          cancel={INTEGRATIONS.cancel}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

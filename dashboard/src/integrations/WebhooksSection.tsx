@@ -6,7 +6,6 @@ import {
   createEndpoint,
   deleteEndpoint,
   endpointAttempts,
-  listEndpoints,
   rotateEndpointSecret,
   updateEndpoint,
 } from "../api/webhook-endpoints.ts";
@@ -18,6 +17,7 @@ import { useMerchant } from "../state/merchant.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
+import { useWebhookEndpoints } from "./useWebhookEndpoints.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 
 /** Webhook Management, fully wired: add, edit, enable/disable, delete, test, rotate, delivery log, redeliver. */
@@ -30,25 +30,10 @@ export function WebhooksSection({
   onEndpoints?(endpoints: WebhookEndpoint[]): void;
 }) {
   const { state, refreshWorkspace } = useMerchant();
-  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { endpoints, error, load } = useWebhookEndpoints(auth, onEndpoints);
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const [notice, setNotice] = useState<Record<string, string>>({});
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const list = await listEndpoints(auth);
-      setEndpoints(list);
-      onEndpoints?.(list);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }, [auth, onEndpoints]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const act = async (id: string, run: () => Promise<string | null>) => {
     try {

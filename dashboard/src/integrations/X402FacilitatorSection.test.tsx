@@ -25,6 +25,7 @@ const key = (over: Partial<ApiKey>): ApiKey => ({
   scopes: [],
   created_at: 1,
   last_used_at: null,
+  expires_at: null,
   ...over,
 });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { ApiKey } from "../api/types.ts";
-import { isSecret, keyStateTone, keyText, lastUsedText } from "./key-rules.ts";
+import {
+  canRoll,
+  durationText,
+  expiryText,
+  isSecret,
+  keyStateOf,
+  keyStateTone,
+  keyText,
+  lastUsedText,
+} from "./key-rules.ts";
 
 const key = (over: Partial<ApiKey>): ApiKey => ({
   id: "key_1",
@@ -18,6 +27,7 @@ const key = (over: Partial<ApiKey>): ApiKey => ({
   scopes: [],
   created_at: 1,
   last_used_at: null,
+  expires_at: null,
   ...over,
 });
 
@@ -41,5 +51,29 @@ describe("API key rules", () => {
   it("shows any state but enabled in red", () => {
     expect(keyStateTone("enabled")).toBe("success");
     expect(keyStateTone("revoked")).toBe("danger");
+    expect(keyStateTone("expired")).toBe("danger");
+  });
+  it("a rolled key reads 'Expires in …' until its expiry, then expired; it may be rolled only once", () => {
+    const now = 1_767_225_600;
+    const rolled = key({ expires_at: now + 259_200 });
+    expect(expiryText(rolled, now)).toBe("Expires in 3 days");
+    expect(expiryText(key({ expires_at: now + 3600 }), now)).toBe("Expires in 60 minutes");
+    expect(expiryText(key({ expires_at: now + 86_400 }), now)).toBe("Expires in 24 hours");
+    expect(expiryText(key({ expires_at: now + 30 }), now)).toBe("Expires in less than a minute");
+    expect(keyStateOf(rolled, now)).toBe("enabled");
+    expect(keyStateOf(rolled, now + 259_200)).toBe("expired");
+    expect(expiryText(rolled, now + 259_200)).toMatch(/^Expired January 4, 2026/);
+    expect(expiryText(key({}), now)).toBeNull();
+    expect(expiryText(key({ state: "revoked", expires_at: now }), now)).toBeNull();
+    expect(keyStateOf(key({ state: "revoked", expires_at: now - 1 }), now)).toBe("revoked");
+    expect(canRoll(key({}))).toBe(true);
+    expect(canRoll(rolled)).toBe(false);
+    expect(canRoll(key({ state: "revoked" }))).toBe(false);
+  });
+  it("durations round up to minutes, hours or days", () => {
+    expect(durationText(61)).toBe("2 minutes");
+    expect(durationText(60)).toBe("1 minute");
+    expect(durationText(7200)).toBe("2 hours");
+    expect(durationText(2 * 86_400)).toBe("2 days");
   });
 });

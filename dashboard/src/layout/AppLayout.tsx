@@ -11,6 +11,7 @@ import { Logo } from "../ui/Logo.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { CommandPalette } from "./CommandPalette.tsx";
 import type { Command } from "./commands.ts";
+import { HeaderMenu } from "./HeaderMenu.tsx";
 import { MoreMenu } from "./MoreMenu.tsx";
 import { bottomBarItems, tabLayout } from "./nav-items.ts";
 import { UserMenu } from "./UserMenu.tsx";
@@ -59,21 +60,23 @@ export function AppLayout() {
           <NavLink to="/" className="brand">
             <Logo />
           </NavLink>
-          <TenancyBar />
-          <div className="header-actions">
-            <button
-              type="button"
-              className="button button-small search-button"
-              onClick={() => setPaletteOpen(true)}
-            >
-              <Search aria-hidden="true" size={16} /> {NAV.search}{" "}
-              <span className="kbd" aria-hidden="true">
-                Ctrl K
-              </span>
-            </button>
-            <ThemeToggle />
-            {user ? <UserMenu user={user} onSignOut={() => void doSignOut()} /> : null}
-          </div>
+          <HeaderMenu>
+            <TenancyBar />
+            <div className="header-actions">
+              <button
+                type="button"
+                className="button button-small search-button"
+                onClick={() => setPaletteOpen(true)}
+              >
+                <Search aria-hidden="true" size={16} /> {NAV.search}{" "}
+                <span className="kbd" aria-hidden="true">
+                  Ctrl K
+                </span>
+              </button>
+              <ThemeToggle />
+              {user ? <UserMenu user={user} onSignOut={() => void doSignOut()} /> : null}
+            </div>
+          </HeaderMenu>
         </div>
         <nav aria-label={NAV.mainNavigation} className="tabs">
           {tabs.map((item) => (

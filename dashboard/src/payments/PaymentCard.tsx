@@ -21,6 +21,7 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
           className="text-link payment-id"
           onClick={() => onOpen(payment.id)}
           aria-label={PAYMENTS.viewDetails(payment.id)}
+          title={payment.id}
         >
           <code>{payment.id}</code>
         </button>
@@ -42,13 +43,13 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
       </div>
       <dl className="payment-meta">
         {payment.customer_email ? (
-          <div>
+          <div title={payment.customer_email}>
             <dt>{PAYMENTS.customer}</dt>
             <dd>{payment.customer_email}</dd>
           </div>
         ) : null}
         {payment.merchant_principal ? (
-          <div>
+          <div title={payment.merchant_principal}>
             <dt>{PAYMENTS.merchant}</dt>
             <dd>
               <code>{payment.merchant_principal}</code>
@@ -56,7 +57,7 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
           </div>
         ) : null}
         {payment.txid ? (
-          <div>
+          <div title={payment.txid}>
             <dt>{PAYMENTS.transaction}</dt>
             <dd>
               <a href={explorerTxUrl(payment.txid, payment.env)} target="_blank" rel="noreferrer">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { PaymentFilter } from "../api/types.ts";
+import { PHONE_MEDIA_QUERY, useMediaQuery } from "../layout/use-media-query.ts";
 import { DASHBOARD_ERRORS, PAYMENTS } from "../messages.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
@@ -13,6 +14,8 @@ import { VirtualList } from "./VirtualList.tsx";
 
 /** Height of one payment card row (card plus gap), px: the virtual list needs it fixed. */
 export const PAYMENT_ROW_HEIGHT = 176;
+/** On phones the badges and meta lines of a card wrap: a taller row, so nothing is clipped. */
+export const PAYMENT_ROW_HEIGHT_PHONE = 240;
 
 function isFilter(value: string | null): value is PaymentFilter {
   return PAYMENT_FILTERS.includes(value as PaymentFilter);
@@ -26,6 +29,7 @@ export function PaymentsPage() {
   const filter: PaymentFilter = isFilter(requested) ? requested : "all";
   const list = usePayments(auth, filter);
   const [openId, setOpenId] = useState<string | null>(null);
+  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
 
   if (!auth)
     return (
@@ -74,7 +78,7 @@ export function PaymentsPage() {
       ) : (
         <VirtualList
           items={list.items}
-          rowHeight={PAYMENT_ROW_HEIGHT}
+          rowHeight={phone ? PAYMENT_ROW_HEIGHT_PHONE : PAYMENT_ROW_HEIGHT}
           hasMore={list.hasMore}
           onNearEnd={list.loadMore}
           label={PAYMENTS.title}

@@ -73,7 +73,7 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
         <p className="empty">{T.empty}</p>
       ) : items.length > 0 ? (
         <div className="table-scroll">
-          <table>
+          <table className="table-cards">
             <caption className="visually-hidden">{T.title}</caption>
             <thead>
               <tr>
@@ -89,7 +89,7 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
             <tbody>
               {items.map((t) => (
                 <tr key={t.txid}>
-                  <td>
+                  <td data-label={T.transaction}>
                     <a
                       href={explorerTxUrl(t.txid, t.env)}
                       target="_blank"
@@ -100,18 +100,20 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
                       <code>{truncateMiddle(t.txid)}</code>
                     </a>
                   </td>
-                  <td>{unmatchedAmount(t)}</td>
-                  <td>{t.asset.toUpperCase()}</td>
-                  <td title={t.sender}>
+                  <td data-label={T.amount}>{unmatchedAmount(t)}</td>
+                  <td data-label={T.asset}>{t.asset.toUpperCase()}</td>
+                  <td data-label={T.sender} title={t.sender}>
                     <code>{truncateMiddle(t.sender)}</code>
                   </td>
-                  <td>{t.memo ? <code>{t.memo}</code> : <span className="muted">{T.noMemo}</span>}</td>
-                  <td>
+                  <td data-label={T.memo}>
+                    {t.memo ? <code>{t.memo}</code> : <span className="muted">{T.noMemo}</span>}
+                  </td>
+                  <td data-label={T.time}>
                     <time dateTime={new Date(t.created_at * 1000).toISOString()}>
                       {formatTime(t.created_at)}
                     </time>
                   </td>
-                  <td>
+                  <td data-label={T.action}>
                     {t.assigned_payment_intent ? (
                       <span>{T.assigned(t.assigned_payment_intent)}</span>
                     ) : assigning === t.txid ? (

@@ -1,12 +1,45 @@
 import type { PaymentIntent } from "@spay/sdk";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { followWorkspaceEvents } from "../api/event-stream.ts";
+import {
+  type InfiniteData,
+  type QueryClient,
+  skipToken,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { errorMessage } from "../api/http.ts";
 import { listPayments, paymentCounts } from "../api/payments.ts";
-import type { PaymentCounts, PaymentFilter, WorkspaceAuth } from "../api/types.ts";
-import { mergeLivePayment } from "./live-merge.ts";
+import type { Page, PaymentCounts, PaymentFilter, WorkspaceAuth } from "../api/types.ts";
+import { type QueryScope, scopeKey } from "../state/query-scope.ts";
+import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
+import { mergeLivePaymentIntoPages } from "./live-merge.ts";
 
 export const PAGE_SIZE = 100;
+
+type PaymentPages = InfiniteData<Page<PaymentIntent>, string | undefined>;
+
+/** The cache keys of the Payments screen: every list (one per filter) and the chip counts. */
+export const paymentKeys = {
+  all: (scope: QueryScope) => [...scopeKey(scope), "payments"] as const,
+  lists: (scope: QueryScope) => [...paymentKeys.all(scope), "list"] as const,
+  list: (scope: QueryScope, filter: PaymentFilter) => [...paymentKeys.lists(scope), filter] as const,
+  counts: (scope: QueryScope) => [...paymentKeys.all(scope), "counts"] as const,
+};
+
+/**
+ * Puts a payment as it is now (from the event stream or the detail view) into every cached list
+ * of the scope, in place (no refetch of the pages), and refetches the chip counts.
+ */
+export function applyPaymentUpdate(client: QueryClient, scope: QueryScope, pi: PaymentIntent): void {
+  for (const [key] of client.getQueriesData<PaymentPages>({ queryKey: paymentKeys.lists(scope) })) {
+    const filter = key.at(-1) as PaymentFilter;
+    client.setQueryData<PaymentPages>(key, (data) =>
+      data ? { ...data, pages: mergeLivePaymentIntoPages(data.pages, pi, filter) } : data,
+    );
+  }
+  void client.invalidateQueries({ queryKey: paymentKeys.counts(scope) }, { cancelRefetch: false });
+}
 
 export interface PaymentsList {
   items: PaymentIntent[];
@@ -23,102 +56,57 @@ export interface PaymentsList {
 
 /**
  * The Payments list of one filter: server pages of 100 loaded as the list scrolls, chip counts,
- * and live updates from the workspace's event stream (no reload needed).
+ * and live updates (the workspace's event stream writes into this cache: state/live-updates.ts).
  */
 export function usePayments(auth: WorkspaceAuth | null, filter: PaymentFilter): PaymentsList {
-  const [items, setItems] = useState<PaymentIntent[]>([]);
-  const [counts, setCounts] = useState<PaymentCounts | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
-  const busy = useRef(false);
+  const client = useQueryClient();
+  const environmentId = useCurrentEnvironmentId();
+  const scope = useMemo(() => (auth ? { auth, environmentId } : null), [auth, environmentId]);
 
-  const loadCounts = useCallback(() => {
-    if (!auth) return;
-    paymentCounts(auth).then(setCounts, () => {});
-  }, [auth]);
+  const list = useInfiniteQuery({
+    queryKey: scope ? paymentKeys.list(scope, filter) : ["payments", "none"],
+    queryFn: scope
+      ? ({ pageParam, signal }) =>
+          listPayments(scope.auth, filter, { limit: PAGE_SIZE, startingAfter: pageParam, signal })
+      : skipToken,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<PaymentIntent>) => (last.has_more ? last.data.at(-1)?.id : undefined),
+  });
+  const counts = useQuery({
+    queryKey: scope ? paymentKeys.counts(scope) : ["payments", "none", "counts"],
+    queryFn: scope ? ({ signal }) => paymentCounts(scope.auth, signal) : skipToken,
+  });
 
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    return (list.data?.pages ?? []).flatMap((p) => p.data).filter((p) => !seen.has(p.id) && seen.add(p.id));
+  }, [list.data]);
+
+  const { refetch: refetchList, fetchNextPage, hasNextPage, isFetchingNextPage } = list;
+  const refetchCounts = counts.refetch;
   const refresh = useCallback(() => {
-    if (!auth) return;
-    const mine = ++generation.current;
-    setLoading(true);
-    setError(null);
-    loadCounts();
-    listPayments(auth, filter, { limit: PAGE_SIZE }).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setItems(page.data);
-        setHasMore(page.has_more);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (mine !== generation.current) return;
-        setError(errorMessage(err));
-        setLoading(false);
-      },
-    );
-  }, [auth, filter, loadCounts]);
-
+    void refetchList();
+    void refetchCounts();
+  }, [refetchList, refetchCounts]);
   const loadMore = useCallback(() => {
-    const last = itemsRef.current.at(-1);
-    if (!auth || !last || busy.current) return;
-    busy.current = true;
-    const mine = generation.current;
-    setLoadingMore(true);
-    listPayments(auth, filter, { limit: PAGE_SIZE, startingAfter: last.id })
-      .then(
-        (page) => {
-          if (mine !== generation.current) return;
-          setItems((current) => {
-            const known = new Set(current.map((p) => p.id));
-            return [...current, ...page.data.filter((p) => !known.has(p.id))];
-          });
-          setHasMore(page.has_more);
-        },
-        (err: unknown) => mine === generation.current && setError(errorMessage(err)),
-      )
-      .finally(() => {
-        busy.current = false;
-        setLoadingMore(false);
-      });
-  }, [auth, filter]);
-
-  useEffect(refresh, [refresh]);
-
-  // Live: every payment_intent.* event carries the intent as it is now.
-  useEffect(() => {
-    if (!auth) return;
-    let countsTimer: ReturnType<typeof setTimeout> | undefined;
-    const stop = followWorkspaceEvents(auth, (event) => {
-      if (!event.event.startsWith("payment_intent.")) return;
-      try {
-        const payload = JSON.parse(event.data) as { data?: { object?: PaymentIntent } };
-        const pi = payload.data?.object;
-        if (!pi?.id) return;
-        setItems((current) => mergeLivePayment(current, pi, filter));
-      } catch {
-        return;
-      }
-      clearTimeout(countsTimer);
-      countsTimer = setTimeout(loadCounts, 300);
-    });
-    return () => {
-      stop();
-      clearTimeout(countsTimer);
-    };
-  }, [auth, filter, loadCounts]);
-
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const replace = useCallback(
     (pi: PaymentIntent) => {
-      setItems((current) => mergeLivePayment(current, pi, filter));
-      loadCounts();
+      if (scope) applyPaymentUpdate(client, scope, pi);
     },
-    [filter, loadCounts],
+    [client, scope],
   );
 
-  return { items, counts, hasMore, loading, loadingMore, error, refresh, loadMore, replace };
+  return {
+    items,
+    counts: counts.data ?? null,
+    hasMore: hasNextPage,
+    loading: list.isPending,
+    loadingMore: isFetchingNextPage,
+    error: list.error ? errorMessage(list.error) : null,
+    refresh,
+    loadMore,
+    replace,
+  };
 }

@@ -4,6 +4,7 @@ import { fieldErrorOf } from "../api/field-errors.ts";
 import { createProduct, updateProduct } from "../api/products.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
 import { PRODUCTS } from "../messages.ts";
+import { FormActions } from "../ui/FormActions.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { IntegrationCodePanel } from "./IntegrationCodePanel.tsx";
 import { ProductPreview } from "./ProductPreview.tsx";
@@ -194,17 +195,14 @@ export function ProductEditorModal({
               </a>
             </p>
           ) : null}
-          <p role="alert" className="error-text">
-            {failure}
-          </p>
-          <div className="row">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? PRODUCTS.saving : PRODUCTS.save}
-            </button>
-            <button type="button" className="button" onClick={onClose}>
-              {PRODUCTS.cancel}
-            </button>
-          </div>
+          <FormActions
+            error={failure}
+            busy={busy}
+            submit={PRODUCTS.save}
+            busyText={PRODUCTS.saving}
+            cancel={PRODUCTS.cancel}
+            onCancel={onClose}
+          />
         </form>
         <div className="stack">
           <ProductPreview link={previewLink(values, merchantName, saved)} />

@@ -1,8 +1,7 @@
 import { type Product, SPayClient } from "@spay/sdk";
 import { Checkout } from "@spay/sdk/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { errorMessage } from "../api/http.ts";
-import { deleteProduct, listProducts } from "../api/products.ts";
 import { DASHBOARD_ERRORS, PRODUCTS } from "../messages.ts";
 import { dollars } from "../payments/payment-rules.ts";
 import { firstActiveKey, useMerchant } from "../state/merchant.tsx";
@@ -11,14 +10,14 @@ import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { ProductEditorModal } from "./ProductEditorModal.tsx";
 import { publicBaseUrl } from "./public-url.ts";
+import { useProducts } from "./useProducts.ts";
 
 /** SPEC.md §2 "Products": the catalog grid, Add (desktop and floating mobile), edit, delete, test payment. */
 export function ProductsPage() {
   const auth = useWorkspaceAuth();
   const { state } = useMerchant();
   const { theme } = useTheme();
-  const [products, setProducts] = useState<Product[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { products, error, reload: load, remove: removeProduct, saved: onSaved } = useProducts(auth);
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Product | "new" | null>(null);
   const [paying, setPaying] = useState<Product | null>(null);
@@ -30,20 +29,6 @@ export function ProductsPage() {
     [publishable],
   );
   const ready = Boolean(auth && firstActiveKey(state.apiKeys) && client);
-
-  const load = useCallback(async () => {
-    if (!auth) return;
-    setError(null);
-    try {
-      setProducts(await listProducts(auth));
-    } catch {
-      setError(PRODUCTS.loadFailed);
-    }
-  }, [auth]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   if (!auth)
     return (
@@ -57,20 +42,11 @@ export function ProductsPage() {
     if (!window.confirm(PRODUCTS.confirmDelete)) return;
     setActionError(null);
     try {
-      await deleteProduct(auth, product.id);
-      setProducts((list) => (list ?? []).filter((p) => p.id !== product.id));
+      await removeProduct(product);
     } catch (err) {
       setActionError(PRODUCTS.deleteFailed(errorMessage(err)));
     }
   };
-
-  const onSaved = (saved: Product) =>
-    setProducts((list) => {
-      const rest = (list ?? []).filter((p) => p.id !== saved.id);
-      return list?.some((p) => p.id === saved.id)
-        ? (list ?? []).map((p) => (p.id === saved.id ? saved : p))
-        : [saved, ...rest];
-    });
 
   return (
     <div className="page">
@@ -104,11 +80,15 @@ export function ProductsPage() {
           {products.map((p) => (
             <li key={p.id} className="card product-card" data-testid={`product-${p.id}`}>
               <button type="button" className="product-open" onClick={() => setEditing(p)}>
-                <h2>
+                <h2 className="line-clamp" title={p.name}>
                   <span className="visually-hidden">{PRODUCTS.edit} </span>
                   {p.name}
                 </h2>
-                {p.description ? <p className="muted">{p.description}</p> : null}
+                {p.description ? (
+                  <p className="muted line-clamp" title={p.description}>
+                    {p.description}
+                  </p>
+                ) : null}
                 <p>
                   <strong>{dollars(p.price_minor)}</strong>{" "}
                   <span className="muted">{p.currency.toUpperCase()}</span>

@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type AuditEntry, listAuditLog } from "../api/audit-log.ts";
-import { errorMessage } from "../api/http.ts";
+import type { AuditEntry } from "../api/audit-log.ts";
 import { AUDIT_LOG } from "../messages.ts";
 import { formatTime } from "../payments/payment-rules.ts";
 import { useSession } from "../state/session.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
-
-export const AUDIT_PAGE_SIZE = 25;
+import { useAuditLog } from "./useAuditLog.ts";
 
 /** The label of an action; an action this dashboard does not know yet shows as the server named it. */
 export function auditActionLabel(action: string): string {
@@ -25,53 +22,7 @@ export function auditActorLabel(entry: AuditEntry, currentUserId: string | null 
 export function AuditLogSection() {
   const auth = useWorkspaceAuth();
   const { user } = useSession();
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A page that answers after the workspace changed belongs to the old workspace: drop it.
-  const generation = useRef(0);
-
-  useEffect(() => {
-    if (!auth) return;
-    const mine = ++generation.current;
-    setLoading(true);
-    setError(null);
-    listAuditLog(auth, { limit: AUDIT_PAGE_SIZE }).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setEntries(page.data);
-        setHasMore(page.has_more);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (mine !== generation.current) return;
-        setError(errorMessage(err));
-        setLoading(false);
-      },
-    );
-  }, [auth]);
-
-  const loadMore = useCallback(() => {
-    const last = entries.at(-1);
-    if (!auth || !last || loadingMore) return;
-    const mine = generation.current;
-    setLoadingMore(true);
-    setError(null);
-    listAuditLog(auth, { limit: AUDIT_PAGE_SIZE, startingAfter: last.id })
-      .then(
-        (page) => {
-          if (mine !== generation.current) return;
-          setEntries((current) => [...current, ...page.data]);
-          setHasMore(page.has_more);
-        },
-        (err: unknown) => {
-          if (mine === generation.current) setError(errorMessage(err));
-        },
-      )
-      .finally(() => setLoadingMore(false));
-  }, [auth, entries, loadingMore]);
+  const { entries, hasMore, loading, loadingMore, error, loadMore } = useAuditLog(auth);
 
   return (
     <section className="card audit-log" aria-labelledby="audit-log-title" aria-busy={loading || loadingMore}>
@@ -83,7 +34,7 @@ export function AuditLogSection() {
         <p className="empty">{AUDIT_LOG.empty}</p>
       ) : entries.length > 0 ? (
         <div className="table-scroll">
-          <table>
+          <table className="table-cards">
             <caption className="visually-hidden">{AUDIT_LOG.title}</caption>
             <thead>
               <tr>
@@ -97,20 +48,20 @@ export function AuditLogSection() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>
+                  <td data-label={AUDIT_LOG.columns.time}>
                     <time dateTime={new Date(entry.created_at * 1000).toISOString()}>
                       {formatTime(entry.created_at)}
                     </time>
                   </td>
-                  <td>
+                  <td data-label={AUDIT_LOG.columns.action}>
                     {auditActionLabel(entry.action)}
                     {typeof entry.details.method === "string" ? (
                       <span className="muted"> {AUDIT_LOG.via(entry.details.method)}</span>
                     ) : null}
                   </td>
-                  <td>{auditActorLabel(entry, user?.id)}</td>
-                  <td>{entry.ip ?? AUDIT_LOG.unknownIp}</td>
-                  <td>
+                  <td data-label={AUDIT_LOG.columns.actor}>{auditActorLabel(entry, user?.id)}</td>
+                  <td data-label={AUDIT_LOG.columns.ip}>{entry.ip ?? AUDIT_LOG.unknownIp}</td>
+                  <td data-label={AUDIT_LOG.columns.object}>
                     {entry.object_type ? <span>{entry.object_type} </span> : null}
                     {entry.object_id ? <code>{entry.object_id}</code> : null}
                   </td>

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { changePassword } from "../api/auth.ts";
-import { errorCode, errorMessage } from "../api/http.ts";
+import { fieldErrorOf } from "../api/field-errors.ts";
+import { errorCode } from "../api/http.ts";
 import { ACCOUNT } from "../messages.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
@@ -30,14 +31,14 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
       await changePassword(token, { ...(current ? { current_password: current } : {}), new_password: next });
       setDone(true);
     } catch (err) {
+      // Plain words, never the server's or validator's raw text (a weak password keeps the
+      // server's reason: the strength estimator's warning and suggestions, written for people).
+      const { message } = fieldErrorOf(err, { current_password_incorrect: ACCOUNT.currentIncorrect });
       const code = errorCode(err);
-      // A weak password: the server's reason (the strength estimator's warning and suggestions).
       setError(
-        code === "current_password_incorrect"
-          ? ACCOUNT.currentIncorrect
-          : code === "password_too_weak"
-            ? errorMessage(err)
-            : ACCOUNT.saveFailed(errorMessage(err)),
+        code === "current_password_incorrect" || code === "password_too_weak"
+          ? message
+          : ACCOUNT.saveFailed(message),
       );
     } finally {
       setBusy(false);

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -26,7 +27,11 @@ export const GO_LIVE_EVENT = "spay:golive";
 
 export interface Merchant {
   state: MerchantState;
-  /** True until the first rebuild from the server after sign-in or reload finished. */
+  /**
+   * True from the moment a session exists until its first rebuild from the server finished (so a
+   * screen deciding from the state right after sign-in or a reload waits for the server's answer),
+   * and while a refresh runs.
+   */
   loading: boolean;
   error: string | null;
   /** Secret keys shown in full once, right after they were created (never stored). */
@@ -90,8 +95,12 @@ const WORKSPACE_FIELDS: Partial<MerchantState> = {
  */
 export function MerchantProvider({ children }: { children: ReactNode }) {
   const { token, user, status } = useSession();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<MerchantState>(loadMerchantState);
-  const [loading, setLoading] = useState(true);
+  const [refreshing, setRefreshing] = useState(false);
+  /** The session token whose first rebuild from the server finished. */
+  const [rebuiltFor, setRebuiltFor] = useState<string | null>(null);
+  const loading = refreshing || (status !== "signed_out" && rebuiltFor !== token);
   const [error, setError] = useState<string | null>(null);
   const [revealedKeys, setRevealedKeys] = useState<ApiKey[]>([]);
   const saved = useRef<MerchantState | null>(null);
@@ -149,7 +158,8 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
-      setLoading(false);
+      setRefreshing(false);
+      setRebuiltFor(token);
     }
   }, [token, user, refreshWorkspace]);
 
@@ -179,17 +189,20 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
     [selectWorkspace],
   );
 
-  // Rebuild from the server when a session starts; forget everything when it ends.
+  // Rebuild from the server when a session starts; forget everything when it ends (the cached
+  // server state of every screen included).
   useEffect(() => {
     if (status === "signed_in") {
-      setLoading(true);
+      setRefreshing(true);
       void refresh();
     } else if (status === "signed_out") {
       setState(EMPTY_MERCHANT_STATE);
       setRevealedKeys([]);
-      setLoading(false);
+      setRefreshing(false);
+      setRebuiltFor(null);
+      queryClient.clear();
     }
-  }, [status, refresh]);
+  }, [status, refresh, queryClient]);
 
   // SPEC.md §4: on completion isLive is set after 500 ms and a goLive event is emitted.
   const done = isOnboardingDone(onboardingProgress(state));

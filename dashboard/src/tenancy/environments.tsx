@@ -1,3 +1,4 @@
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import * as api from "../api/environments.ts";
 import type { Environment, EnvironmentType } from "../api/types.ts";
@@ -31,46 +32,52 @@ export function useEnvironments(): Environments {
   return value;
 }
 
+/** The current environment's id; "" outside the signed-in app or before the list loaded. */
+export function useCurrentEnvironmentId(): string {
+  return useContext(EnvironmentsContext)?.current?.id ?? "";
+}
+
 /** The current workspace's environments (SPEC.md §4 "Environments"). */
 export function EnvironmentsProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const workspaceId = useMerchant().state.currentWorkspaceId;
-  const [list, setList] = useState<Environment[]>([]);
+  const client = useQueryClient();
   const [currentId, setCurrentId] = useState<string>(() => readStored(CURRENT_KEY, ""));
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const scope = token && workspaceId ? { token, workspaceId } : null;
+  const key = useMemo(() => ["workspace", workspaceId, "environments"] as const, [workspaceId]);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: scope ? () => api.listEnvironments(scope) : skipToken,
+  });
+  const data = scope ? query.data : undefined;
+  const list = useMemo(() => data ?? [], [data]);
 
   const select = useCallback((id: string) => {
     setCurrentId(id);
     writeStored(CURRENT_KEY, id);
   }, []);
 
-  const load = useCallback(
-    async (preferId?: string) => {
-      if (!token || !workspaceId) return setList([]);
-      setLoading(true);
-      setError(null);
-      try {
-        const next = await api.listEnvironments({ token, workspaceId });
-        setList(next);
-        setCurrentId((id) => {
-          const resolved = resolveCurrentEnvironment(next, preferId ?? id);
-          writeStored(CURRENT_KEY, resolved);
-          return resolved;
-        });
-      } catch (err) {
-        setError(environmentErrorMessage(err, "other"));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [token, workspaceId],
-  );
-
+  // SPEC.md §4: the first fetched becomes current if none (or a deleted one) was chosen.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!data) return;
+    setCurrentId((id) => {
+      const resolved = resolveCurrentEnvironment(data, id);
+      writeStored(CURRENT_KEY, resolved);
+      return resolved;
+    });
+  }, [data]);
+
+  const { refetch } = query;
+  const load = useCallback(async () => void (await refetch()), [refetch]);
+
+  // A write, then the list refetched (still busy meanwhile); a created environment becomes current.
+  const { mutateAsync, isPending: busy } = useMutation({
+    mutationFn: (run: () => Promise<string | undefined>) => run(),
+    onSuccess: async (createdId) => {
+      await client.invalidateQueries({ queryKey: key });
+      if (createdId) select(createdId);
+    },
+  });
 
   const act = useCallback(
     async (
@@ -78,18 +85,18 @@ export function EnvironmentsProvider({ children }: { children: ReactNode }) {
       run: (scope: { token: string; workspaceId: string }) => Promise<string | undefined>,
     ) => {
       if (!token || !workspaceId) return environmentErrorMessage(null, operation);
-      setBusy(true);
       try {
-        await load(await run({ token, workspaceId }));
+        await mutateAsync(() => run({ token, workspaceId }));
         return null;
       } catch (err) {
         return environmentErrorMessage(err, operation);
-      } finally {
-        setBusy(false);
       }
     },
-    [token, workspaceId, load],
+    [token, workspaceId, mutateAsync],
   );
+
+  const loading = Boolean(scope) && query.isFetching;
+  const error = scope && query.error ? environmentErrorMessage(query.error, "other") : null;
 
   const value = useMemo<Environments>(
     () => ({

@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import type { User } from "../api/types.ts";
 import { MerchantProvider } from "../state/merchant.tsx";
+import { createQueryClient, ServerStateProvider } from "../state/query.tsx";
 import { SESSION_KEY, SessionProvider, USER_KEY } from "../state/session.tsx";
 import { ThemeProvider } from "../state/theme.tsx";
 
@@ -26,16 +27,19 @@ export function renderApp(ui: ReactElement, options: { path?: string; signedIn?:
     localStorage.setItem(USER_KEY, JSON.stringify(TEST_USER));
   }
   return render(
-    <ThemeProvider>
-      <SessionProvider>
-        <MerchantProvider>
-          <MemoryRouter initialEntries={[options.path ?? "/"]}>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </MerchantProvider>
-      </SessionProvider>
-    </ThemeProvider>,
+    // Retries without waiting: a refusal worth retrying shows after its retries, within a test's wait.
+    <ServerStateProvider client={createQueryClient({ retryDelayMs: 0 })}>
+      <ThemeProvider>
+        <SessionProvider>
+          <MerchantProvider>
+            <MemoryRouter initialEntries={[options.path ?? "/"]}>
+              <Routes>
+                <Route path="*" element={ui} />
+              </Routes>
+            </MemoryRouter>
+          </MerchantProvider>
+        </SessionProvider>
+      </ThemeProvider>
+    </ServerStateProvider>,
   );
 }

@@ -50,6 +50,8 @@ describe("long names in the merchant app, in the browser", () => {
     await page.goto(`${stack.url}/integrations`);
     await page.getByRole("heading", { level: 1, name: "Integrations & Tools" }).waitFor();
     await page.getByTitle(keyName).waitFor();
+    // Phones: the switchers are under the header's Menu button (phones-layout.test.ts).
+    if (width <= 640) await page.getByRole("button", { name: "Menu", exact: true }).click();
     return page;
   };
 

@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 import { CHECKOUT_PREFIXES } from "../../src/checkout/route.ts";
 
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
-// `/pay/:id` is a dashboard page (the hosted checkout), not an API path.
-const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk"];
+// `/pay/:id` is a dashboard page (the hosted checkout), not an API path. The gateway serves the
+// docs and blog (`/docs`, `/blog`, their files under `/docs-assets`) from the docs site's build.
+const API_PREFIXES = ["/v1", "/api", "/onboarding", "/fx", "/health", "/sdk", "/docs", "/blog"];
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",

@@ -23,3 +23,28 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
           : "light";
   });
 }
+
+/** Pages taller than this many viewports (the API reference) are shot down to this height. */
+const MAX_SCREENSHOT_VIEWPORTS = 6;
+
+/**
+ * One screenshot of the page as it is now, named `<name>.png` (e.g. `payments-dark-390`): the whole
+ * page, or its first six viewports for very long pages (a full shot of those takes tens of seconds).
+ */
+export async function screenshotAs(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = `${SCREENSHOT_DIR}/${name}.png`;
+  const { width, height, total } = await page.evaluate(() => ({
+    width: window.innerWidth,
+    height: window.innerHeight,
+    total: document.documentElement.scrollHeight,
+  }));
+  if (total <= height * MAX_SCREENSHOT_VIEWPORTS) await page.screenshot({ path: file, fullPage: true });
+  else
+    await page.screenshot({
+      path: file,
+      fullPage: true,
+      clip: { x: 0, y: 0, width, height: height * MAX_SCREENSHOT_VIEWPORTS },
+    });
+  return file;
+}

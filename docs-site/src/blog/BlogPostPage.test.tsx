@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PAY_HOST } from "../site.ts";
+import { postFromSource } from "./post.ts";
 import { postFile, renderBlog } from "./testing.tsx";
 
 afterEach(() => {
@@ -48,7 +49,8 @@ describe("blog post page (SPEC.md §2)", () => {
     expect(screen.getByText("Ada Lovelace")).toBeTruthy();
     expect(screen.getByText("Technical Writer")).toBeTruthy();
     expect(screen.getByRole("list", { name: "Tags" }).textContent).toBe("sBTCStacksx402API");
-    expect(screen.getByRole("heading", { level: 2, name: "Section" })).toBeTruthy();
+    // A post read at run time: its Markdown is rendered by a lazily loaded renderer.
+    expect(await screen.findByRole("heading", { level: 2, name: "Section" })).toBeTruthy();
     expect(document.querySelector(".prose strong")?.textContent).toBe("Bold");
   });
 
@@ -138,5 +140,19 @@ describe("blog post page (SPEC.md §2)", () => {
     fireEvent.click(screen.getByRole("link", { name: "First: a post" }));
     expect(screen.getByRole("heading", { level: 1, name: "First: a post" })).toBeTruthy(); // no spinner: cached
     expect(loads).toBe(1);
+  });
+});
+
+describe("a post rendered at build time", () => {
+  it("inserts its HTML as it is, in the same render as the header (no Markdown renderer)", async () => {
+    const post = {
+      ...postFromSource("./posts/built.md", postFile({ title: "Built", date: "2025-09-12" })),
+      body: "",
+      html: '<h2 id="from-the-build">From the build</h2><p>Rendered <strong>earlier</strong>.</p>',
+    };
+    renderBlog("/blog/built", { "./posts/built.md": async () => post });
+    await screen.findByRole("heading", { level: 1, name: "Built" });
+    expect(screen.getByRole("heading", { level: 2, name: "From the build" })).toBeTruthy();
+    expect(document.querySelector(".prose strong")?.textContent).toBe("earlier");
   });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router-dom";
 import { MESSAGES } from "../messages.ts";
 import { canonicalUrl } from "../seo/meta.ts";
@@ -10,6 +11,19 @@ import { PostDateLine, TagList } from "./PostMeta.tsx";
 import { authorInitials, type BlogPost } from "./post.ts";
 import { ShareBox } from "./ShareBox.tsx";
 import { useBlogData } from "./useBlogData.ts";
+
+/** Only a post read at run time needs `marked` and DOMPurify in the browser. */
+const RuntimeMarkdown = lazy(() => import("../ui/RuntimeMarkdown.tsx"));
+
+/** The post's body: HTML rendered at build time, or its Markdown rendered here. */
+function PostBody({ post }: { post: BlogPost }) {
+  if (post.html !== null) return <Markdown html={post.html} />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <RuntimeMarkdown source={post.body} />
+    </Suspense>
+  );
+}
 
 function PostNotFound() {
   return (
@@ -45,7 +59,7 @@ function PostArticle({ post }: { post: BlogPost }) {
         </div>
         <TagList tags={post.tags} />
       </header>
-      <Markdown source={post.body} />
+      <PostBody post={post} />
       <ShareBox url={canonicalUrl(post.path)} title={post.title} />
       <nav className="card continue-reading" aria-labelledby="continue-heading">
         <h2 id="continue-heading">{MESSAGES.blog.continueReading}</h2>

@@ -14,7 +14,13 @@ export interface BlogPost {
   path: string;
   /** Minutes, SPEC.md §9. */
   readingTime: number;
+  /** The Markdown body; empty when `html` carries the body rendered at build time. */
   body: string;
+  /**
+   * The body as sanitized HTML, rendered at build time for the bundled posts (build/markdown-plugin.ts);
+   * null for a post read at run time, whose `body` the page renders and sanitizes.
+   */
+  html: string | null;
 }
 
 const text = (value: string | string[] | undefined): string =>
@@ -41,6 +47,7 @@ export function postFromSource(fileName: string, source: string): BlogPost {
     path: `/blog/${slug}`,
     readingTime: readingTimeMinutes(body),
     body,
+    html: null,
   };
 }
 

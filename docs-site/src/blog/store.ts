@@ -1,7 +1,7 @@
 import { type BlogPost, findPost, postFromSource, sortNewestFirst } from "./post.ts";
 
-/** Where posts come from: file name → a loader of its Markdown. */
-export type PostSources = Record<string, () => Promise<string>>;
+/** Where posts come from: file name → a loader of its Markdown, or of the post rendered at build time. */
+export type PostSources = Record<string, () => Promise<string | BlogPost>>;
 
 /** The blog's data, cached in memory: the list once, and each post per slug (SPEC.md §9). */
 export interface BlogStore {
@@ -20,10 +20,10 @@ export function createBlogStore(sources: PostSources): BlogStore {
 
   const loadAll = () => {
     all ??= Promise.all(
-      Object.entries(sources).map(async ([fileName, load]) => ({
-        fileName,
-        post: postFromSource(fileName, await load()),
-      })),
+      Object.entries(sources).map(async ([fileName, load]) => {
+        const loaded = await load();
+        return { fileName, post: typeof loaded === "string" ? postFromSource(fileName, loaded) : loaded };
+      }),
     ).catch((err: unknown) => {
       all = null;
       throw err;

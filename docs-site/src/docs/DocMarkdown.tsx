@@ -1,16 +1,13 @@
-import { useMemo } from "react";
-import { renderMarkdown } from "../markdown/render.ts";
+import type { RenderedMarkdown } from "../markdown/render.ts";
 import { MESSAGES } from "../messages.ts";
 import { Markdown } from "../ui/Markdown.tsx";
-import { expandSamples } from "./samples.ts";
 
-/** A docs page written in Markdown, its samples included, with an "On this page" list. */
-export default function DocMarkdown({ source }: { source: string }) {
-  const rendered = useMemo(() => renderMarkdown(expandSamples(source)), [source]);
+/** A docs page rendered at build time, with an "On this page" list. */
+export default function DocMarkdown({ rendered }: { rendered: RenderedMarkdown }) {
   const sections = rendered.headings.filter((h) => h.depth === 2);
   return (
     <div className="doc-page">
-      <Markdown rendered={rendered} />
+      <Markdown html={rendered.html} />
       {sections.length > 1 && (
         <nav className="toc" aria-label={MESSAGES.nav.onThisPage}>
           <p className="toc-title">{MESSAGES.nav.onThisPage}</p>

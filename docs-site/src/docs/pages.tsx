@@ -1,14 +1,17 @@
 import { type ComponentType, lazy } from "react";
-import { loadDocsContent } from "./content.ts";
+import { loadRenderedDocsPage } from "./content.ts";
 
-/** Every docs page loads on demand (React.lazy): its Markdown chunk, or the API reference's code. */
+/**
+ * Every docs page loads on demand (React.lazy): its chunk of HTML rendered at build time, or the
+ * API reference's code.
+ */
 const markdownPage = (slug: string): ComponentType =>
   lazy(async () => {
-    const [source, { default: DocMarkdown }] = await Promise.all([
-      loadDocsContent(slug),
+    const [rendered, { default: DocMarkdown }] = await Promise.all([
+      loadRenderedDocsPage(slug),
       import("./DocMarkdown.tsx"),
     ]);
-    return { default: () => <DocMarkdown source={source} /> };
+    return { default: () => <DocMarkdown rendered={rendered} /> };
   });
 
 const apiReference = lazy(() => import("../api-reference/ApiReference.tsx"));

@@ -1,19 +1,18 @@
-import { type MouseEvent, useMemo } from "react";
+import type { MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { type RenderedMarkdown, renderMarkdown } from "../markdown/render.ts";
 
 /** Same-site pages the router shows without a reload. */
 const ROUTED = /^\/(docs|blog)(\/|$|#|\?)/;
 
 /**
- * Rendered Markdown. The HTML comes from `renderMarkdown`, which sanitizes with DOMPurify under
- * SPEC.md §5's rules (no scripts, handlers or dangerous URL schemes) — that sanitized string is
- * the only HTML this site inserts with dangerouslySetInnerHTML. Links to /docs and /blog are
- * followed by the router.
+ * Rendered Markdown. `html` must come from the Markdown renderer (src/markdown/render.ts), which
+ * sanitizes with DOMPurify under SPEC.md §5's rules (no scripts, handlers or dangerous URL
+ * schemes) — at build time for bundled pages and posts (build/markdown-plugin.ts), in the browser
+ * for Markdown read at run time (./RuntimeMarkdown.tsx). That sanitized string is the only HTML
+ * this site inserts with dangerouslySetInnerHTML. Links to /docs and /blog are followed by the router.
  */
-export function Markdown({ source, rendered }: { source?: string; rendered?: RenderedMarkdown }) {
+export function Markdown({ html }: { html: string }) {
   const navigate = useNavigate();
-  const html = useMemo(() => rendered?.html ?? renderMarkdown(source ?? "").html, [source, rendered]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return;
@@ -25,7 +24,7 @@ export function Markdown({ source, rendered }: { source?: string; rendered?: Ren
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the click only routes the links inside, which stay keyboard links.
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by renderMarkdown (DOMPurify), see above.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the Markdown renderer (DOMPurify), see above.
     <div className="prose" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

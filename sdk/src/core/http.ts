@@ -22,7 +22,10 @@ export interface ApiRequest {
   body?: unknown;
   /** POSTs always carry one (a random UUID unless given), so a retried call never runs twice. */
   idempotencyKey?: string | undefined;
-  /** Send the API key (default true). Public objects such as payment links need none. */
+  /**
+   * Send the API key (default true). Public objects such as payment links need none; a caller with
+   * a credential of its own (the dashboard's session token) sends it in `headers` instead.
+   */
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
@@ -30,7 +33,8 @@ export interface ApiRequest {
 
 /**
  * The one place the SDK talks HTTP: base URL, bearer key, JSON, idempotency keys, and errors
- * turned into {@link SPayError}. Both the browser client and the server client use it.
+ * turned into {@link SPayError}. The browser client, the server client and the merchant dashboard
+ * (through `@spay/sdk/transport`, with its session token) use it.
  */
 export class ApiTransport {
   readonly apiUrl: string;
@@ -41,8 +45,9 @@ export class ApiTransport {
     this.apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, "");
     this.#apiKey = options.apiKey || undefined;
     const impl = options.fetch;
-    // Called as a plain function: `window.fetch` stored on an object throws "Illegal invocation".
-    this.#fetch = impl ? (input, init) => impl(input, init) : (input, init) => fetch(input, init);
+    // Called as a plain function (`window.fetch` stored on an object throws "Illegal invocation"),
+    // the global one looked up at each call.
+    this.#fetch = (input, init) => (impl ?? fetch)(input, init);
   }
 
   /** Sends a request and parses the JSON answer; throws {@link SPayError} on any failure. */

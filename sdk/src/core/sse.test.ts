@@ -70,4 +70,17 @@ describe("server-sent events parser", () => {
       { event: "message", data: "next", id: "" },
     ]);
   });
+
+  it("keeps an unfinished event for the next chunk; the last id stays with later events (Last-Event-ID)", () => {
+    const parser = new SseParser();
+    expect(
+      parser.push(
+        ': keep-alive\n\nid: evt_1\nevent: payment_intent.created\ndata: {"a":1}\n\nid: evt_2\ndata: par',
+      ),
+    ).toEqual([{ event: "payment_intent.created", data: '{"a":1}', id: "evt_1" }]);
+    expect(parser.push("t\n\ndata: no id\n\n")).toEqual([
+      { event: "message", data: "part", id: "evt_2" },
+      { event: "message", data: "no id", id: "evt_2" },
+    ]);
+  });
 });

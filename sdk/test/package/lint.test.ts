@@ -49,6 +49,7 @@ describe("the packed tarball passes the package linters", () => {
       "./react",
       "./server",
       "./snippets",
+      "./transport",
       "./x402",
       "./x402/exact-stacks",
       "./x402/express",

@@ -116,6 +116,8 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** Set when the key was rolled: refused from then on, as if revoked (migration 013). */
+  expires_at: number | null;
 }
 
 export interface ProductsTable {

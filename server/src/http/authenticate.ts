@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import { nowSeconds } from "../domain/ids.ts";
 import { hashToken } from "../domain/secrets.ts";
+import { keyExpired } from "../services/api-keys.ts";
 import type { AppEnv, Deps, Principal } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -63,7 +64,10 @@ async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {
   return { kind: "session", userId: session.user_id, sessionId: session.id };
 }
 
-/** The principal of an API key (any type), checked as on every request: unknown, revoked, disabled. */
+/**
+ * The principal of an API key (any type), checked as on every request: unknown, revoked, expired
+ * (rolled, past its overlap), disabled.
+ */
 export async function keyPrincipal(deps: Deps, token: string): Promise<Principal> {
   const tokenHash = hashToken(token);
   const cached = deps.keys?.get(tokenHash);
@@ -83,12 +87,14 @@ export async function keyPrincipal(deps: Deps, token: string): Promise<Principal
       "api_keys.environment_id",
       "api_keys.scopes",
       "api_keys.last_used_at",
+      "api_keys.expires_at",
       "environments.type as environment_type",
     ])
     .where("api_keys.key_hash", "=", tokenHash)
     .executeTakeFirst();
   if (!key) throw new ApiError("invalid_api_key");
-  if (key.state === "revoked") throw new ApiError("api_key_revoked");
+  // A rolled key past its overlap is refused exactly as a revoked one.
+  if (key.state === "revoked" || keyExpired(key.expires_at)) throw new ApiError("api_key_revoked");
   if (key.state === "disabled") throw new ApiError("api_key_disabled");
   const principal: Principal & { kind: "api_key" } = {
     kind: "api_key",
@@ -99,7 +105,7 @@ export async function keyPrincipal(deps: Deps, token: string): Promise<Principal
     env: key.environment_type === "production" ? "live" : "test",
     scopes: key.scopes,
   };
-  const entry = { principal, lastUsedAt: key.last_used_at };
+  const entry = { principal, lastUsedAt: key.last_used_at, expiresAt: key.expires_at };
   await recordUse(deps, key.id, entry);
   deps.keys?.remember(tokenHash, entry, generation);
   return principal;

@@ -24,6 +24,7 @@ const NOT_IDEMPOTENT: RegExp[] = [/^\/v1\/auth\//];
  */
 const SEALED_RESPONSES: RegExp[] = [
   /^\/v1\/workspaces\/[^/]+\/api-keys$/, // a new key, shown once
+  /^\/v1\/api-keys\/[^/]+\/roll$/, // the replacing key, shown once
   /^\/onboarding\/wallet\/verify$/, // the test keys onboarding creates
   /^\/v1\/webhook_endpoints$/, // the new endpoint's whsec_ secret
   /^\/v1\/webhook_endpoints\/[^/]+\/rotate_secret$/,

@@ -105,6 +105,10 @@ export const ApiKeySchema = z
     scopes: z.array(z.string()),
     created_at: ts,
     last_used_at: ts.nullable(),
+    expires_at: ts.nullable().openapi({
+      description:
+        "Unix seconds after which a rolled key is refused (as if revoked); null for a key not rolled",
+    }),
   })
   .openapi("ApiKey");
 

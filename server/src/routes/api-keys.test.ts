@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { waitUntil } from "../../test/fault-kit.ts";
 import {
   createWorkspace,
   type Merchant,
@@ -7,6 +8,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../../test/harness.ts";
+import { hashToken } from "../domain/secrets.ts";
 
 let api: TestApi;
 let merchant: Merchant;
@@ -325,5 +327,232 @@ describe("scopes narrow secret keys", () => {
     } finally {
       await scoped.close();
     }
+  });
+});
+
+describe("rolling keys (POST /v1/api-keys/{id}/roll)", () => {
+  const roll = (
+    id: string,
+    body: object,
+    options: { token?: string; headers?: Record<string, string> } = {},
+  ) =>
+    api.request("POST", `/v1/api-keys/${id}/roll`, {
+      token: options.token ?? merchant.token,
+      body,
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  const products = (key: string) => api.request("GET", "/v1/products", { token: key });
+  const listed = async (id: string) => {
+    const list = await api.request("GET", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
+      token: merchant.token,
+    });
+    return list.body.data.find((k: { id: string }) => k.id === id);
+  };
+  /** Moves a key's expiry (into the past by default) by plain SQL, then waits for its notification. */
+  const expireNow = async (id: string, inSeconds = -1) => {
+    const before = api.deps.keys?.generation ?? 0;
+    await api.deps.db
+      .updateTable("api_keys")
+      .set({ expires_at: Math.floor(Date.now() / 1000) + inSeconds })
+      .where("id", "=", id)
+      .execute();
+    await waitUntil(async () => (api.deps.keys?.generation ?? 0) > before, 3_000, "the notification");
+  };
+
+  it("with an overlap: a new key of the same kind, shown once; the old one works until expires_at", async () => {
+    const old = await createKey({ type: "sk", name: "Backend", scopes: ["read"] });
+    const before = Math.floor(Date.now() / 1000);
+    const res = await roll(old.body.id, { expires_in_seconds: 86_400 });
+    expect(res.status).toBe(201);
+    expect(res.body.id).not.toBe(old.body.id);
+    expect(res.body.key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(res.body).toMatchObject({
+      type: "sk",
+      env: "test",
+      name: "Backend",
+      scopes: ["read"],
+      state: "enabled",
+      environment_id: old.body.environment_id,
+      expires_at: null,
+    });
+    expect((await products(res.body.key)).status).toBe(200);
+    expect((await products(old.body.key)).status).toBe(200);
+    const oldListed = await listed(old.body.id);
+    expect(oldListed.expires_at).toBeGreaterThanOrEqual(before + 86_400);
+    expect(oldListed.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 86_400);
+    expect(oldListed.state).toBe("enabled");
+    expect((await listed(res.body.id)).key).toBeUndefined(); // the secret is not shown again
+
+    expect(oldListed.is_active).toBe(true);
+
+    await expireNow(old.body.id);
+    const refused = await products(old.body.key);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("api_key_revoked");
+    expect((await products(res.body.key)).status).toBe(200);
+    expect(await listed(old.body.id)).toMatchObject({ state: "enabled", is_active: false });
+  });
+
+  it("a key cached just before its expiry is refused once the time passes (no notification needed)", async () => {
+    const old = await createKey({ type: "sk" });
+    const rolled = await roll(old.body.id, { expires_in_seconds: 3600 });
+    expect(rolled.status).toBe(201);
+    // An overlap shorter than the cache's safety-net lifetime (a minute), so only the expiry can end it.
+    await expireNow(old.body.id, 10);
+    expect((await products(old.body.key)).status).toBe(200);
+    expect(api.deps.keys?.get(hashToken(old.body.key))?.principal.keyId).toBe(old.body.id);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 20_000 });
+    try {
+      const refused = await products(old.body.key);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe("api_key_revoked");
+      expect((await products(rolled.body.key)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("an expired publishable key is not handed to hosted checkout or listed as active in onboarding", async () => {
+    const { workspaceId } = await createWorkspace(api, merchant.token);
+    const pk = await createKey({ type: "pk" }, workspaceId);
+    const rolled = await roll(pk.body.id, { expires_in_seconds: 3600 });
+    expect(rolled.body.key).toMatch(/^pk_test_/);
+    expect(rolled.body.key).not.toBe(pk.body.key);
+    const sk = await createKey({ type: "sk" }, workspaceId);
+    const product = await api.request("POST", "/v1/products", {
+      token: sk.body.key,
+      body: { name: "Mug", price_minor: 1250, stock: 5 },
+    });
+    expect(product.status).toBe(201);
+    const checkout = () => api.request("GET", `/api/checkout/payment-links/${product.body.payment_link.id}`);
+    expect((await checkout()).body.publishable_key).toBe(pk.body.key); // still in its overlap
+
+    await expireNow(pk.body.id);
+    expect((await checkout()).body.publishable_key).toBe(rolled.body.key);
+    const keys = await api.request("GET", "/onboarding/api-keys", {
+      token: merchant.token,
+      headers: { "x-workspace-id": workspaceId },
+    });
+    expect(keys.status).toBe(200);
+    const ids = keys.body.api_keys.map((k: { id: string }) => k.id);
+    expect(ids).toContain(rolled.body.id);
+    expect(ids).not.toContain(pk.body.id);
+    expect((await products(pk.body.key)).status).toBe(401);
+  });
+
+  it("with 0 the old key is revoked at once", async () => {
+    const old = await createKey({ type: "sk" });
+    expect((await products(old.body.key)).status).toBe(200);
+    const res = await roll(old.body.id, { expires_in_seconds: 0 });
+    expect(res.status).toBe(201);
+    const refused = await products(old.body.key);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("api_key_revoked");
+    expect((await listed(old.body.id)).state).toBe("revoked");
+    expect((await products(res.body.key)).status).toBe(200);
+  });
+
+  it("rolling twice, or rolling a revoked key, is a 409 and creates nothing", async () => {
+    const old = await createKey({ type: "sk" });
+    expect((await roll(old.body.id, { expires_in_seconds: 3600 })).status).toBe(201);
+    const count = async () =>
+      (
+        await api.deps.db
+          .selectFrom("api_keys")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("workspace_id", "=", merchant.workspaceId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = Number(await count());
+    const again = await roll(old.body.id, { expires_in_seconds: 0 });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("api_key_already_rolled");
+    expect((await products(old.body.key)).status).toBe(200); // still in its overlap
+
+    const revoked = await createKey({ type: "sk" });
+    await api.request("DELETE", `/v1/api-keys/${revoked.body.id}`, { token: merchant.token });
+    const res = await roll(revoked.body.id, { expires_in_seconds: 3600 });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe("api_key_revoked_not_rollable");
+    expect(Number(await count())).toBe(before + 1); // only the revoked key's own creation
+  });
+
+  it("only the listed overlaps are accepted", async () => {
+    const old = await createKey({ type: "sk" });
+    for (const body of [{ expires_in_seconds: 60 }, { expires_in_seconds: "3600" }, {}]) {
+      const res = await roll(old.body.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.param).toBe("expires_in_seconds");
+    }
+    expect((await listed(old.body.id)).expires_at).toBeNull();
+  });
+
+  it("another workspace's key, or another environment's, is 404 and stays as it was", async () => {
+    const old = await createKey({ type: "sk" });
+    const stranger = await signUp(api);
+    expect((await roll(old.body.id, { expires_in_seconds: 0 }, { token: stranger.token })).status).toBe(404);
+    const { workspaceId } = await createWorkspace(api, merchant.token);
+    const otherWorkspace = await roll(
+      old.body.id,
+      { expires_in_seconds: 0 },
+      { headers: { "x-workspace-id": workspaceId } },
+    );
+    expect(otherWorkspace.status).toBe(404);
+    const live = await createKey({ type: "sk", env: "live" });
+    const otherEnvironment = await roll(
+      old.body.id,
+      { expires_in_seconds: 0 },
+      { headers: { "x-environment-id": live.body.environment_id } },
+    );
+    expect(otherEnvironment.status).toBe(404);
+    const sameEnvironment = await roll(
+      live.body.id,
+      { expires_in_seconds: 3600 },
+      { headers: { "x-environment-id": live.body.environment_id } },
+    );
+    expect(sameEnvironment.status).toBe(201);
+    expect(sameEnvironment.body.key).toMatch(/^sk_live_/);
+    expect((await roll("key_doesnotexist", { expires_in_seconds: 0 })).status).toBe(404);
+    expect((await products(old.body.key)).status).toBe(200);
+    expect((await listed(old.body.id)).expires_at).toBeNull();
+  });
+
+  it("an API key cannot roll keys (session_required)", async () => {
+    const old = await createKey({ type: "sk" });
+    const res = await roll(old.body.id, { expires_in_seconds: 0 }, { token: merchant.sk });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("session_required");
+  });
+
+  it("is audited as api_key.rolled with the old and new key ids", async () => {
+    const old = await createKey({ type: "sk", name: "Audited" });
+    const res = await roll(old.body.id, { expires_in_seconds: 604_800 });
+    const log = await api.request("GET", "/v1/audit_log?limit=100&action=api_key.rolled", {
+      token: merchant.token,
+      headers: { "x-workspace-id": merchant.workspaceId },
+    });
+    expect(log.status).toBe(200);
+    const entry = log.body.data.find((e: { object_id: string }) => e.object_id === old.body.id);
+    expect(entry).toMatchObject({ action: "api_key.rolled", workspace_id: merchant.workspaceId });
+    expect(entry.details).toMatchObject({
+      old_key_id: old.body.id,
+      new_key_id: res.body.id,
+      expires_at: (await listed(old.body.id)).expires_at,
+    });
+    expect(JSON.stringify(entry)).not.toContain(res.body.key);
+  });
+
+  it("an Idempotency-Key replays the same new key (stored sealed) instead of rolling again", async () => {
+    const old = await createKey({ type: "sk" });
+    const headers = { "idempotency-key": crypto.randomUUID() };
+    const first = await roll(old.body.id, { expires_in_seconds: 3600 }, { headers });
+    const second = await roll(old.body.id, { expires_in_seconds: 3600 }, { headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.key).toBe(first.body.key);
+    const stored = await api.deps.db.selectFrom("idempotency_keys").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(first.body.key);
   });
 });

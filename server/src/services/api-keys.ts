@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { ApiKeyRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
@@ -42,11 +43,23 @@ export function apiKeyView(row: ApiKeyRow, plaintext?: string): ApiKeyView {
     key_prefix: row.key_prefix,
     key_id: row.publishable_key ?? row.key_prefix,
     state: row.state,
-    is_active: row.state === "enabled",
+    // A rolled key past its overlap is refused: not active, whatever its stored state.
+    is_active: row.state === "enabled" && !keyExpired(row.expires_at),
     scopes: row.scopes,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
   };
+}
+
+/** `api_keys` rows not past their expiry now (a rolled key past its overlap is refused): for `.where(…)`. */
+export function notExpired(): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(api_keys.expires_at is null or api_keys.expires_at > ${nowSeconds()})`;
+}
+
+/** Whether a key is refused for its expiry at `now` (seconds): a rolled key past its overlap. */
+export function keyExpired(expiresAt: number | null, now = nowSeconds()): boolean {
+  return expiresAt !== null && expiresAt <= now;
 }
 
 export async function createApiKey(
@@ -59,24 +72,47 @@ export async function createApiKey(
     workspaceId,
     input.env === "live" ? "production" : "sandbox",
   );
+  return insertKey(db, {
+    workspaceId,
+    environmentId: environment.id,
+    type: input.type,
+    env: input.env,
+    name: input.name?.trim() || DEFAULT_KEY_NAMES[input.type],
+    scopes: input.scopes ?? DEFAULT_SCOPES[input.type],
+  });
+}
+
+/** A fresh enabled key with these facts; the answer carries its full value (the only time). */
+async function insertKey(
+  db: Db,
+  input: {
+    workspaceId: string;
+    environmentId: string;
+    type: ApiKeyType;
+    env: KeyEnv;
+    name: string;
+    scopes: string[];
+  },
+): Promise<ApiKeyView> {
   const key = newApiKey(input.type, input.env);
   const row = await db
     .insertInto("api_keys")
     .values({
       id: newId("apiKey"),
-      workspace_id: workspaceId,
-      environment_id: environment.id,
+      workspace_id: input.workspaceId,
+      environment_id: input.environmentId,
       type: input.type,
       env: input.env,
-      name: input.name?.trim() || DEFAULT_KEY_NAMES[input.type],
+      name: input.name,
       key_prefix: keyPrefix(key),
       key_hash: hashToken(key),
       publishable_key: input.type === "publishable" ? key : null,
-      scopes: JSON.stringify(input.scopes ?? DEFAULT_SCOPES[input.type]),
+      scopes: JSON.stringify(input.scopes),
       state: "enabled",
       created_at: nowSeconds(),
       last_used_at: null,
       revoked_at: null,
+      expires_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -184,4 +220,80 @@ export async function revokeApiKey(deps: Deps, id: string, origin: KeyChangeOrig
   // Committed: every API process forgets the key (migration 012's notification) before we answer.
   await deps.keys?.settled(id, mark);
   return revoked;
+}
+
+/**
+ * How long a rolled key keeps working beside its replacement, seconds (as Stripe's roll offers):
+ * now, an hour, a day, three days, a week.
+ */
+export const ROLL_OVERLAPS_SECONDS = [0, 3600, 86_400, 259_200, 604_800] as const;
+export type RollOverlap = (typeof ROLL_OVERLAPS_SECONDS)[number];
+
+/** A revoked key, or one rolled already (it has an expiry), cannot be rolled. */
+function assertRollable(row: ApiKeyRow): void {
+  if (row.state === "revoked") throw new ApiError("api_key_revoked_not_rollable");
+  if (row.expires_at !== null) throw new ApiError("api_key_already_rolled");
+}
+
+/**
+ * Rolls a key: a new key of the same type, environment, name and scopes replaces it (its full value
+ * in this answer only), and the old key expires after `expiresInSeconds` — at once (revoked) for 0.
+ * One transaction with the audit entry; a concurrent roll of the same key finds it rolled and fails.
+ */
+export async function rollApiKey(
+  deps: Deps,
+  id: string,
+  expiresInSeconds: RollOverlap,
+  origin: KeyChangeOrigin,
+): Promise<ApiKeyView> {
+  assertRollable(await getApiKeyRow(deps, id));
+  const mark = deps.keys?.mark() ?? 0;
+  const rolled = await deps.db.transaction().execute(async (trx) => {
+    const now = nowSeconds();
+    const old = await trx
+      .updateTable("api_keys")
+      .set(
+        expiresInSeconds === 0
+          ? { state: "revoked", revoked_at: now }
+          : { expires_at: now + expiresInSeconds },
+      )
+      .where("id", "=", id)
+      .where("state", "!=", "revoked")
+      .where("expires_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!old) {
+      // A concurrent roll or revocation won the race: answer as if it had come first.
+      assertRollable(await getApiKeyRow({ ...deps, db: trx }, id));
+      throw new ApiError("api_key_already_rolled");
+    }
+    const replacement = await insertKey(trx, {
+      workspaceId: old.workspace_id,
+      environmentId: old.environment_id,
+      type: old.type,
+      env: old.env,
+      name: old.name,
+      scopes: old.scopes,
+    });
+    await recordAudit(trx, {
+      action: "api_key.rolled",
+      ...origin,
+      workspaceId: old.workspace_id,
+      object: { type: "api_key", id: old.id },
+      details: {
+        old_key_id: old.id,
+        new_key_id: replacement.id,
+        type: replacement.type,
+        env: old.env,
+        name: old.name,
+        old_key_prefix: old.key_prefix,
+        new_key_prefix: replacement.key_prefix,
+        expires_at: old.state === "revoked" ? old.revoked_at : old.expires_at,
+      },
+    });
+    return replacement;
+  });
+  // Committed: every API process forgets the old key (migration 013's notification) before we answer.
+  await deps.keys?.settled(id, mark);
+  return rolled;
 }

@@ -1,5 +1,6 @@
 import { ApiError, notFound } from "../domain/errors.ts";
 import type { Deps } from "../http/context.ts";
+import { notExpired } from "./api-keys.ts";
 import {
   assertIntentAccess,
   type PaymentIntentView,
@@ -22,6 +23,7 @@ async function publishableKeyOf(deps: Deps, workspaceId: string, environmentId: 
     .where("environment_id", "=", environmentId)
     .where("type", "=", "publishable")
     .where("state", "=", "enabled")
+    .where(notExpired())
     .where("publishable_key", "is not", null)
     .orderBy("seq")
     .limit(1)

@@ -122,10 +122,38 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
           scopes: ["read", "write"],
         },
         lastUsedAt: null,
+        expiresAt: null,
       },
       generation,
     );
     expect(keys.get(hash)).toBeUndefined();
+  });
+
+  it("a rolled key is served until its expiry and forgotten at use time after it (no notification)", async () => {
+    const hash = hashToken(`sk_test_expiring_${crypto.randomUUID()}`);
+    const cachedAt = Date.now();
+    const expiresAt = Math.floor(cachedAt / 1000) + 10;
+    keys.remember(
+      hash,
+      {
+        principal: {
+          kind: "api_key",
+          keyId: "key_expiring",
+          keyType: "secret",
+          workspaceId: merchant.workspaceId,
+          environmentId: "env_x",
+          env: "test",
+          scopes: ["read", "write"],
+        },
+        lastUsedAt: null,
+        expiresAt,
+      },
+      keys.generation,
+      cachedAt,
+    );
+    expect(keys.get(hash, expiresAt * 1000 - 1)?.principal.keyId).toBe("key_expiring");
+    expect(keys.get(hash, expiresAt * 1000)).toBeUndefined();
+    expect(keys.get(hash, cachedAt)).toBeUndefined(); // forgotten, not merely hidden
   });
 });
 

@@ -10,6 +10,8 @@ export interface CachedKey {
   principal: KeyPrincipal;
   /** When the key was last recorded as used (the coarse `last_used_at`), seconds. */
   lastUsedAt: number | null;
+  /** When a rolled key stops working (`expires_at`), seconds; null for a key not rolled. */
+  expiresAt: number | null;
 }
 
 interface Entry extends CachedKey {
@@ -83,12 +85,19 @@ export class KeyCache {
     return cache;
   }
 
-  /** The cached key for this token hash, if the cache is live and holds a fresh one. */
+  /**
+   * The cached key for this token hash, if the cache is live and holds a fresh one. A rolled key past
+   * its expiry is forgotten here, at use time — nothing notifies when time merely passes — so the
+   * caller reads the database, which refuses it.
+   */
   get(tokenHash: string, now = Date.now()): CachedKey | undefined {
     if (!this.live) return undefined;
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (now - entry.cachedAt >= this.options.ttlMs) {
+    if (
+      now - entry.cachedAt >= this.options.ttlMs ||
+      (entry.expiresAt !== null && entry.expiresAt * 1000 <= now)
+    ) {
       this.forget(tokenHash);
       return undefined;
     }

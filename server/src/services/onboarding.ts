@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { OnboardingStatusSchema, PayoutWalletVerificationSchema } from "../http/schemas.ts";
-import { type ApiKeyView, apiKeyView, createApiKey } from "./api-keys.ts";
+import { type ApiKeyView, apiKeyView, createApiKey, notExpired } from "./api-keys.ts";
 import { consumeWalletChallenge, type SignedChallenge } from "./auth.ts";
 import { merchantView } from "./merchants.ts";
 import { getWorkspace } from "./workspaces.ts";
@@ -60,6 +60,7 @@ export async function verifyPayoutWallet(
       .where("workspace_id", "=", workspaceId)
       .where("env", "=", "test")
       .where("state", "=", "enabled")
+      .where(notExpired())
       .orderBy("seq")
       .execute();
     const hasPublishable = activeTestKeys.some((k) => k.type === "publishable");
@@ -127,6 +128,7 @@ export async function onboardingApiKeys(deps: Deps, workspaceId: string): Promis
     .selectAll()
     .where("workspace_id", "=", workspaceId)
     .where("state", "=", "enabled")
+    .where(notExpired())
     .orderBy("seq")
     .execute();
   return rows.map((r) => apiKeyView(r));

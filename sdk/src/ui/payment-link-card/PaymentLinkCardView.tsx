@@ -39,7 +39,9 @@ export function PaymentLinkCardView(props: PaymentLinkCardViewProps) {
   return (
     <section className="spay-card" aria-labelledby={titleId}>
       <div className="spay-card-head">
-        <span>{data.merchantName ?? ""}</span>
+        <span className="spay-merchant" title={data.merchantName ?? undefined}>
+          {data.merchantName ?? ""}
+        </span>
         {data.env === "test" ? <span className="spay-badge">{CARD_MESSAGES.testBadge}</span> : null}
       </div>
       <h2 id={titleId}>{data.productName}</h2>

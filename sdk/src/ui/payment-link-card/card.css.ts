@@ -2,6 +2,8 @@
 export const cardCss = `
 .spay-card{max-width:400px;padding:20px;border:1px solid var(--spay-border);border-radius:var(--spay-radius);background:var(--spay-bg)}
 .spay-card-head{display:flex;align-items:center;justify-content:space-between;gap:8px;margin-bottom:12px;font-weight:600}
+.spay-merchant{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.spay-card-head .spay-badge{flex:none}
 .spay-card h2{font-size:18px;margin-bottom:4px}
 .spay-price{margin:12px 0}
 .spay-btc{font-size:24px;font-weight:800}

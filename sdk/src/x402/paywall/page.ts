@@ -41,7 +41,7 @@ export function renderPaywallPage(input: { required: X402PaymentRequiredV2; asse
 <style>
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-main { max-width: 32rem; padding: 2rem; text-align: center; }
+main { max-width: 32rem; padding: 2rem; text-align: center; overflow-wrap: anywhere; }
 button { font: inherit; padding: .6rem 1.2rem; border-radius: .5rem; border: 1px solid currentColor; cursor: pointer; }
 </style>
 </head>

@@ -11,6 +11,7 @@ import * as x402AccountNonce from "./009-x402-account-nonce.ts";
 import * as changeNotifications from "./010-change-notifications.ts";
 import * as blockFollower from "./011-block-follower.ts";
 import * as keyNotifications from "./012-key-notifications.ts";
+import * as apiKeyRoll from "./013-api-key-roll.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,8 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "008-stx": stx,
   "009-x402-account-nonce": x402AccountNonce,
   "010-change-notifications": changeNotifications,
-  "012-key-notifications": keyNotifications,
   "011-block-follower": blockFollower,
+  "012-key-notifications": keyNotifications,
+  "013-api-key-roll": apiKeyRoll,
 };
 
 export const migrationProvider: MigrationProvider = {

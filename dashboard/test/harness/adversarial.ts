@@ -1,0 +1,168 @@
+import type { PaymentStatus } from "@spay/protocol";
+import { type SeededMerchant, seedMerchant } from "./merchant.ts";
+import type { TestStack } from "./stack.ts";
+
+/**
+ * Issue 18's adversarial data: what real merchants and customers type, at its worst — a
+ * 200-character name with no space to break at, emoji, right-to-left text (Arabic, Hebrew), the
+ * largest price (SPEC.md: $999,999.99) and an account with 10,000 payments.
+ */
+export const ADVERSARIAL = {
+  /** 200 characters, no break opportunity (the API's limit for a product name). */
+  longName: `Ultra${"X".repeat(190)}Beans`,
+  longOrg: `Organisation${"W".repeat(188)}`,
+  arabicName: "قهوة عربية مختصة محمصة طازجة ☕",
+  arabicDescription: "حبوب قهوة من اليمن، محمصة هذا الأسبوع، تُشحن خلال يومين. 🚀✨",
+  hebrewName: "פולי קפה אתיופי 🌍 ☕",
+  emojiDescription: "Single origin 🇪🇹 ☕️ roasted 🔥 this week — שבוע טוב — أسبوع سعيد 🎉",
+  maxPriceMinor: 99_999_999,
+  payments: 10_000,
+} as const;
+
+export interface AdversarialMerchant extends SeededMerchant {
+  /** Payment links: card and button views of the long, most expensive product. */
+  cardLinkId: string;
+  buttonLinkId: string;
+  /** A hosted checkout URL for a long-named $999,999.99 payment. */
+  checkoutUrl: string;
+}
+
+async function post(stack: TestStack, key: string, path: string, body: unknown) {
+  const res = await fetch(`${stack.apiUrl}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Statuses as a real account holds them: mostly paid, some open, a few failed or expired. */
+const STATUS_MIX: readonly PaymentStatus[] = [
+  ...Array<PaymentStatus>(12).fill("payment_settled"),
+  "requires_payment_method",
+  "requires_payment_method",
+  "transaction_pending",
+  "transaction_confirmed",
+  "expired",
+  "expired",
+  "failed",
+  "canceled",
+];
+
+/**
+ * `count` payments cloned from one real intent of the merchant (so every column is as the API
+ * writes it), inserted in batches: statuses from STATUS_MIX, amounts up to the largest price,
+ * spread over the last 30 days, customers and product names from the adversarial set.
+ */
+async function insertPayments(stack: TestStack, templateId: string, count: number): Promise<void> {
+  const db = stack.deps.db;
+  const {
+    seq: _seq,
+    amount_received: _received,
+    ...template
+  } = await db
+    .selectFrom("payment_intents")
+    .selectAll()
+    .where("id", "=", templateId)
+    .executeTakeFirstOrThrow();
+  const names = [ADVERSARIAL.longName, ADVERSARIAL.arabicName, ADVERSARIAL.hebrewName, "House blend"];
+  const now = Math.floor(Date.now() / 1000);
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = [];
+    for (let g = start; g < Math.min(count, start + BATCH); g++) {
+      const at = now - Math.floor((g * 29 * 86_400) / count);
+      const amountMinor = g % 97 === 0 ? ADVERSARIAL.maxPriceMinor : 100 + ((g * 7919) % 250_000);
+      rows.push({
+        ...template,
+        id: `${template.id}_${g}`,
+        memo: `${template.memo}-${g}`,
+        amount_minor: amountMinor,
+        // The asset amount at the template's rate.
+        amount_asset: String(
+          (BigInt(template.amount_asset) * BigInt(amountMinor)) / BigInt(template.amount_minor),
+        ),
+        status: STATUS_MIX[g % STATUS_MIX.length] ?? "payment_settled",
+        customer_email: `customer${g % 400}@example.com`,
+        shipping_address: JSON.stringify(template.shipping_address),
+        metadata: JSON.stringify({ product_name: names[g % names.length] }),
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    // The JSON columns go in as their text, as the gateway writes them.
+    await db.insertInto("payment_intents").values(rows).execute();
+  }
+}
+
+/**
+ * A merchant whose every name and text is adversarial: a 200-character unbroken organization,
+ * workspace display name and product name, RTL and emoji product names and descriptions, a
+ * $999,999.99 product, payment links in both views, and 10,000 payments.
+ */
+export async function seedAdversarialMerchant(stack: TestStack): Promise<AdversarialMerchant> {
+  const merchant = await seedMerchant(stack);
+  const db = stack.deps.db;
+  const ws = await db
+    .selectFrom("workspaces")
+    .select(["organization_id"])
+    .where("id", "=", merchant.workspaceId)
+    .executeTakeFirstOrThrow();
+  // Longer than the API takes today (100): names written before the limit, or by other clients.
+  await db
+    .updateTable("organizations")
+    .set({ name: ADVERSARIAL.longOrg })
+    .where("id", "=", ws.organization_id)
+    .execute();
+  await db
+    .updateTable("workspaces")
+    .set({
+      name: ADVERSARIAL.hebrewName,
+      display_name: ADVERSARIAL.longName,
+      description: ADVERSARIAL.emojiDescription,
+    })
+    .where("id", "=", merchant.workspaceId)
+    .execute();
+
+  const products = [
+    {
+      name: ADVERSARIAL.longName,
+      description: ADVERSARIAL.emojiDescription,
+      price_minor: ADVERSARIAL.maxPriceMinor,
+    },
+    { name: ADVERSARIAL.arabicName, description: ADVERSARIAL.arabicDescription, price_minor: 1_250 },
+    { name: ADVERSARIAL.hebrewName, description: null, price_minor: 99_999_900, view_type: "button" },
+    { name: "House blend", description: "250 g whole beans.", price_minor: 1_800 },
+  ];
+  for (const p of products) await post(stack, merchant.sk, "/v1/products", { stock: 1_000_000_000, ...p });
+
+  const card = await post(stack, merchant.sk, "/api/payment-links", {
+    product_data: {
+      name: ADVERSARIAL.longName,
+      price_minor: ADVERSARIAL.maxPriceMinor,
+      description: ADVERSARIAL.arabicDescription,
+    },
+  });
+  const button = await post(stack, merchant.sk, "/api/payment-links", {
+    product_data: {
+      name: ADVERSARIAL.longName,
+      price_minor: ADVERSARIAL.maxPriceMinor,
+      description: ADVERSARIAL.emojiDescription,
+      viewType: "button",
+    },
+  });
+  const intent = await post(stack, merchant.sk, "/v1/payment_intents", {
+    amount_minor: ADVERSARIAL.maxPriceMinor,
+    customer_email: "customer@example.com",
+    metadata: { product_name: ADVERSARIAL.longName },
+  });
+  await insertPayments(stack, String(intent.id), ADVERSARIAL.payments - 1);
+  return {
+    ...merchant,
+    cardLinkId: String(card.id),
+    buttonLinkId: String(button.id),
+    checkoutUrl: String(intent.checkout_url),
+  };
+}
