@@ -54,7 +54,7 @@ const SESSION_ONLY: RegExp[] = [
   /^\w+ \/v1\/organizations(\/|$)/,
   /^(PATCH|DELETE) \/v1\/workspaces\/\{id\}$/,
   /^\w+ \/v1\/workspaces\/\{id\}\/api-keys$/,
-  /^\w+ \/v1\/api-keys\/\{id\}$/,
+  /^\w+ \/v1\/api-keys\/\{id\}(\/roll)?$/,
   /^\w+ \/onboarding\//,
   /^\w+ \/v1\/merchants\//,
   /^\w+ \/api\/merchants\//,

@@ -96,6 +96,12 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/workspaces/{ws}/api-keys", as: ["session"] },
   { method: "POST", path: "/v1/workspaces/{ws}/api-keys", body: { type: "sk" }, as: ["session"] },
   { method: "PATCH", path: "/v1/api-keys/{key}", body: { state: "disabled" }, as: ["session"] },
+  {
+    method: "POST",
+    path: "/v1/api-keys/{key}/roll",
+    body: { expires_in_seconds: 3600 },
+    as: ["session"],
+  },
   { method: "DELETE", path: "/v1/api-keys/{key}", as: ["session"] },
   { method: "PATCH", path: "/api/environments/{env}", body: { name: "pwned" }, as: ["session", "sk"] },
   { method: "DELETE", path: "/api/environments/{env}", as: ["session", "sk"] },
