@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import { expectSafeHtml } from "./expect-safe-html.ts";
 import { createMarkdownRenderer, slugify } from "./render.ts";
 import { isBlockedUrl } from "./sanitize.ts";
 import { HOSTILE_MARKDOWN, XSS_PAYLOADS } from "./xss-payloads.ts";
@@ -56,18 +57,7 @@ describe("Markdown rendering and sanitizing", () => {
   });
 
   it.each(XSS_PAYLOADS)("neutralizes %s", (payload) => {
-    const root = parse(render(payload).html);
-    expect(
-      root.querySelector("script,iframe,object,embed,form,input,button,svg,math,style,base,meta"),
-    ).toBeNull();
-    for (const el of root.querySelectorAll("*")) {
-      for (const attr of el.attributes) {
-        expect(attr.name.startsWith("on"), `${el.tagName} ${attr.name}`).toBe(false);
-        expect(attr.name).not.toBe("style");
-        if (["href", "src", "action", "xlink:href"].includes(attr.name))
-          expect(isBlockedUrl(attr.value), `${attr.name}=${attr.value}`).toBe(false);
-      }
-    }
+    expectSafeHtml(render(payload).html);
   });
 
   it("keeps safe links and data images of allowed types in a hostile document", () => {
