@@ -10,7 +10,24 @@ import {
 } from "../../test/harness.ts";
 import { type ServerProcess, spawnServer } from "../../test/server-process.ts";
 import { hashToken } from "../domain/secrets.ts";
-import type { KeyCache } from "./key-cache.ts";
+import type { CachedKey, KeyCache } from "./key-cache.ts";
+
+/** A secret test key as the cache holds it, with its expiry (seconds) or null. */
+function cachedSecretKey(keyId: string, workspaceId: string, expiresAt: number | null): CachedKey {
+  return {
+    principal: {
+      kind: "api_key",
+      keyId,
+      keyType: "secret",
+      workspaceId,
+      environmentId: "env_x",
+      env: "test",
+      scopes: ["read", "write"],
+    },
+    lastUsedAt: null,
+    expiresAt,
+  };
+}
 
 const INTENT = { amount_minor: 1999, metadata: { order: "key-cache" } };
 
@@ -109,23 +126,7 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
     const generation = keys.generation;
     await sql`select pg_notify('spay_api_keys', 'key:somebody-else')`.execute(api.deps.db);
     await waitUntil(async () => keys.generation > generation, 3_000, "the notification");
-    keys.remember(
-      hash,
-      {
-        principal: {
-          kind: "api_key",
-          keyId: "key_raced",
-          keyType: "secret",
-          workspaceId: merchant.workspaceId,
-          environmentId: "env_x",
-          env: "test",
-          scopes: ["read", "write"],
-        },
-        lastUsedAt: null,
-        expiresAt: null,
-      },
-      generation,
-    );
+    keys.remember(hash, cachedSecretKey("key_raced", merchant.workspaceId, null), generation);
     expect(keys.get(hash)).toBeUndefined();
   });
 
@@ -135,19 +136,7 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
     const expiresAt = Math.floor(cachedAt / 1000) + 10;
     keys.remember(
       hash,
-      {
-        principal: {
-          kind: "api_key",
-          keyId: "key_expiring",
-          keyType: "secret",
-          workspaceId: merchant.workspaceId,
-          environmentId: "env_x",
-          env: "test",
-          scopes: ["read", "write"],
-        },
-        lastUsedAt: null,
-        expiresAt,
-      },
+      cachedSecretKey("key_expiring", merchant.workspaceId, expiresAt),
       keys.generation,
       cachedAt,
     );
