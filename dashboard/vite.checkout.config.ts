@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { pageInit } from "./build/page-init.ts";
 import { API_PATHS, apiProxy, checkoutPagesInDev } from "./vite.config.ts";
 
 /**
@@ -29,7 +30,7 @@ export default defineConfig({
     // One Preact, resolved from here, whoever imports it (the SDK's React components included).
     dedupe: ["preact"],
   },
-  plugins: [checkoutPagesInDev],
+  plugins: [checkoutPagesInDev, pageInit],
   build: {
     outDir: "dist",
     emptyOutDir: false,

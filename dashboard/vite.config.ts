@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import { pageInit } from "./build/page-init.ts";
+import { prerenderLanding } from "./build/prerender-landing.ts";
 import { CHECKOUT_PREFIXES } from "./src/checkout/route.ts";
 
 /** Paths the gateway answers; `vite dev` forwards them to the API on port 8787 (same origin in production). */
@@ -50,7 +52,7 @@ export const checkoutPagesInDev: Plugin = {
 
 export default defineConfig({
   base: "/",
-  plugins: [react(), checkoutPagesInDev],
+  plugins: [react(), checkoutPagesInDev, pageInit, prerenderLanding()],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

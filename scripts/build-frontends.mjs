@@ -92,7 +92,7 @@ export const SERVER_BUILD = {
 };
 
 /**
- * The pnpm that runs this script (pnpm sets npm_execpath for its scripts), else `pnpm` on PATH.
+ * The pnpm that runs this script (pnpm sets npm_execpath for its scripts), else pnpm 9 through npx.
  * @param {string[]} args
  * @returns {[string, string[]]}
  */
@@ -101,7 +101,8 @@ export function pnpmCommand(args) {
   if (execPath && /pnpm/.test(path.basename(execPath))) {
     return /\.[cm]?js$/.test(execPath) ? [process.execPath, [execPath, ...args]] : [execPath, args];
   }
-  return ["pnpm", args];
+  // Run by hand (`node scripts/build-frontends.mjs`): the machine may have pnpm only through npx.
+  return ["npx", ["--yes", "pnpm@9", ...args]];
 }
 
 /**

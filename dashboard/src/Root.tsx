@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
-import { Route, Routes, useParams, useSearchParams } from "react-router-dom";
+import { lazy, StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter, Route, Routes, useParams, useSearchParams } from "react-router-dom";
 import { ServerStateProvider } from "./state/query.tsx";
 import { ThemeProvider } from "./state/theme.tsx";
 import { Loading } from "./ui/Status.tsx";
@@ -40,5 +41,16 @@ export function Root() {
         </Suspense>
       </ThemeProvider>
     </ServerStateProvider>
+  );
+}
+
+/** The app in `container` (src/main.tsx loads this module when the page is not the stand-alone landing). */
+export function renderApp(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Root />
+      </BrowserRouter>
+    </StrictMode>,
   );
 }

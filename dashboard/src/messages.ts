@@ -527,6 +527,7 @@ export const ANALYTICS = {
 export const INTEGRATIONS = {
   title: "Integrations & Tools",
   apiKeys: "API Keys",
+  keysLoadFailed: "Failed to load API keys",
   addPublishable: "+ Publishable Key",
   addSecret: "+ Secret Key",
   keyName: "Key Name",

@@ -11,6 +11,21 @@ export interface PrerenderEntry {
 const HEAD = /<!--head:start-->[\s\S]*?<!--head:end-->/;
 const APP = "<!--app-->";
 
+const INCOMPLETE_BOUNDARY = /<!--\$[?!]-->/;
+const BOUNDARY_MARKER = /<!--\/?\$-->/g;
+
+/**
+ * The pre-rendered app as the browser's Preact hydrates it: React marks each (completed) Suspense
+ * boundary with `<!--$-->…<!--/$-->`, which only React's hydration reads; left in, Preact would
+ * move the boundary's first element before the marker, i.e. take the painted content out of the
+ * page and put it back. A boundary still pending or failed means the page is not complete.
+ */
+export function withoutSuspenseMarkers(html: string): string {
+  if (INCOMPLETE_BOUNDARY.test(html))
+    throw new Error("the pre-rendered page has an unfinished Suspense boundary");
+  return html.replace(BOUNDARY_MARKER, "");
+}
+
 /** Puts a page's head and HTML into the built index.html. */
 export function fillTemplate(template: string, head: string, html: string): string {
   if (!HEAD.test(template) || !template.includes(APP))
@@ -29,7 +44,10 @@ export async function writePrerenderedPages(entry: PrerenderEntry, outDir: strin
     const { html, meta } = await entry.renderPage(page);
     const file = path.join(outDir, page, "index.html");
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, fillTemplate(template, entry.headHtml(meta as never), html));
+    await writeFile(
+      file,
+      fillTemplate(template, entry.headHtml(meta as never), withoutSuspenseMarkers(html)),
+    );
     written.push(page);
   }
   return written;

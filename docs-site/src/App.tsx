@@ -1,13 +1,13 @@
-import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { BlogIndex } from "./blog/BlogIndex.tsx";
 import { BlogLayout } from "./blog/BlogLayout.tsx";
 import { DocsLayout } from "./docs/DocsLayout.tsx";
 import { DocsRoute } from "./docs/DocsRoute.tsx";
 import { DOCS_PAGES } from "./docs/nav.ts";
+import { preloadable } from "./ui/preloadable.tsx";
 
 /** A post page loads with its route, not with the index. */
-const BlogPostPage = lazy(() => import("./blog/BlogPostPage.tsx").then((m) => ({ default: m.BlogPostPage })));
+export const BlogPostPage = preloadable(async () => (await import("./blog/BlogPostPage.tsx")).BlogPostPage);
 
 /** The docs and blog routes (SPEC.md §2); the router around it is the browser's or the pre-render's. */
 export function App() {

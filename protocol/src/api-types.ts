@@ -1697,6 +1697,8 @@ export interface paths {
             | "environment.deleted"
             | "workspace.browser_amounts_changed"
             | "transfer.assigned"
+            | "refund.created"
+            | "refund.canceled"
             | "account.deleted";
         };
         header?: never;
@@ -4232,6 +4234,9 @@ export interface paths {
             | "payment_intent.failed"
             | "payment_intent.expired"
             | "payment_intent.canceled"
+            | "refund.created"
+            | "refund.succeeded"
+            | "refund.failed"
             | "webhook.sandbox_test";
         };
         header?: never;
@@ -5746,6 +5751,516 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List refunds, newest first (secret key or session) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          /** @description Only the refunds of this payment intent */
+          payment_intent?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RefundList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Refund a settled payment, in full or in part (secret key; send an Idempotency-Key)
+     * @description sPay never holds funds: the refund is created `pending` and the merchant pays it from the payout address (`source`) with a transfer of exactly `amount` of the payment's token to the address that paid (`destination`, the settling transfer's sender as the chain showed it) whose memo is the refund id. The watcher counts that transfer once and the refund becomes `succeeded` (webhook `refund.succeeded`); the payment intent then shows `amount_refunded` and the status `partially_refunded` or `refunded`. A transfer with another amount or memo is not counted. The amount may not exceed what the payment received less the refunds pending or succeeded (`refund_exceeds_refundable`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateRefundRequest"];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Refund"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/refunds/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a refund (secret key or session) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Refund */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Refund"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/refunds/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a pending refund the merchant will not pay (it fails; its amount is refundable again) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["CancelRefundRequest"];
+        };
+      };
+      responses: {
+        /** @description Canceled */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Refund"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/customers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List customers, newest first (secret key or session)
+     * @description A customer is a payer's email in one environment, with the address it last paid from, its lifetime value (cents of settled payments less refunds) and its payment and refund counts.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          /** @description Only customers whose email contains this text (case-insensitive) */
+          search?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CustomerList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/customers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a customer (secret key or session) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Customer */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Customer"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/analytics/overview": {
     parameters: {
       query?: never;
@@ -6682,6 +7197,8 @@ export interface components {
         | "environment.deleted"
         | "workspace.browser_amounts_changed"
         | "transfer.assigned"
+        | "refund.created"
+        | "refund.canceled"
         | "account.deleted";
       actor: {
         /** @enum {string} */
@@ -6917,6 +7434,8 @@ export interface components {
         | "transaction_pending"
         | "transaction_confirmed"
         | "payment_settled"
+        | "partially_refunded"
+        | "refunded"
         | "failed"
         | "canceled"
         | "expired";
@@ -6929,6 +7448,10 @@ export interface components {
       merchant_principal: string | null;
       txid: string | null;
       amount_received: string;
+      /** @description Atomic units of the asset the refunds that succeeded returned to the payer (issue 19) */
+      amount_refunded: string;
+      /** @description The customer (`cus_…`) the payer's email names, once the payment settled */
+      customer_id: string | null;
       /** @description `pi_…_secret_…`: lets a browser (publishable key or no key) read, follow and submit for this intent. Returned on creation and to callers entitled to the intent; null in lists, events and webhooks. Keep it out of logs and URLs you share. */
       client_secret: string | null;
       /** @description Hosted checkout (what the QR encodes); carries `?client_secret=` when it is set */
@@ -7049,6 +7572,9 @@ export interface components {
         | "payment_intent.failed"
         | "payment_intent.expired"
         | "payment_intent.canceled"
+        | "refund.created"
+        | "refund.succeeded"
+        | "refund.failed"
         | "webhook.sandbox_test"
         | "payment.succeeded"
       )[];
@@ -7067,6 +7593,9 @@ export interface components {
         | "payment_intent.failed"
         | "payment_intent.expired"
         | "payment_intent.canceled"
+        | "refund.created"
+        | "refund.succeeded"
+        | "refund.failed"
         | "webhook.sandbox_test"
         | "payment.succeeded"
       )[];
@@ -7267,6 +7796,109 @@ export interface components {
     AssignUnmatchedTransferRequest: {
       /** @example pi_123 */
       payment_intent: string;
+    };
+    Refund: {
+      /** @example re_3kTMd9Q2xYqLw8Rb1nVc0aZe */
+      id: string;
+      /** @enum {string} */
+      object: "refund";
+      /** @description The refunded payment intent (`pi_…`) */
+      payment_intent: string;
+      /** @description The payer's customer (`cus_…`), if known */
+      customer: string | null;
+      /** @description Atomic units of the asset (sats for sBTC) */
+      amount: string;
+      /** @description The share of the payment's cents it returns */
+      amount_minor: number;
+      currency: string;
+      /** @enum {string} */
+      asset: "sbtc" | "usdc" | "stx";
+      token_contract: string;
+      /** @description The merchant's payout address: the refund transfer must come from it */
+      source: string;
+      /** @description The address that paid (the settling transfer's sender, read from the chain) */
+      destination: string;
+      /** @description The memo the refund transfer must carry: the refund id */
+      memo: string;
+      /** @enum {string} */
+      reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+      /**
+       * @description `pending` until the merchant's transfer counts (`succeeded`) or the refund fails (`failed`: the transfer aborted, or the merchant canceled the refund)
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** @description Why a refund failed, or why the last transfer carrying its memo was not counted (`transfer_rejected:wrong_amount`, …) */
+      status_reason: string | null;
+      /** @description The refund transfer, once it counted */
+      txid: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      succeeded_at: number | null;
+      /** @description Unix seconds */
+      failed_at: number | null;
+    };
+    CreateRefundRequest: {
+      /** @description The settled payment to refund (`pi_…`) */
+      payment_intent: string;
+      /**
+       * @description Atomic units of the payment's asset (sats for sBTC), at most what remains refundable; default all of it
+       * @example 25000
+       */
+      amount?: string;
+      /** @enum {string} */
+      reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+      metadata?: {
+        [key: string]: string;
+      };
+    };
+    RefundList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Refund"][];
+      has_more: boolean;
+      url: string;
+    };
+    CancelRefundRequest: Record<string, never>;
+    CustomerList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Customer"][];
+      has_more: boolean;
+      url: string;
+    };
+    Customer: {
+      /** @example cus_3kTMd9Q2xYqLw8Rb1nVc0aZe */
+      id: string;
+      /** @enum {string} */
+      object: "customer";
+      email: string;
+      /** @description The address the customer last paid from */
+      address: string | null;
+      /** @enum {string} */
+      currency: "usd";
+      /** @description Cents: what the customer's settled payments brought, less refunds */
+      lifetime_value: number;
+      /** @description Cents of the customer's settled payments */
+      total_paid: number;
+      /** @description Cents refunded to the customer */
+      total_refunded: number;
+      payments_count: number;
+      /** @description Refunds that succeeded */
+      refunds_count: number;
+      /** @description Unix seconds */
+      first_payment_at: number | null;
+      /** @description Unix seconds */
+      last_payment_at: number | null;
+      /** @enum {string} */
+      env: "test" | "live";
+      /** @description Unix seconds */
+      created_at: number;
     };
     AnalyticsOverview: {
       /** @enum {string} */

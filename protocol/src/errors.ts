@@ -197,6 +197,27 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "The payment intent's status does not allow this action",
   },
+  refund_exceeds_refundable: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The refund is larger than what remains refundable on this payment (its received amount less the refunds pending or succeeded)",
+  },
+  payment_not_refundable: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "Only a settled payment can be refunded, and only while some of it remains to refund",
+  },
+  payer_unknown: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The address that paid this payment is not known from the chain, so it cannot be refunded",
+  },
+  refund_unexpected_state: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The refund's status does not allow this action",
+  },
   txid_already_used: {
     status: 409,
     type: "invalid_request_error",

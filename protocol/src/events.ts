@@ -8,6 +8,9 @@ export const EVENT_TYPES = [
   "payment_intent.failed",
   "payment_intent.expired",
   "payment_intent.canceled",
+  "refund.created",
+  "refund.succeeded",
+  "refund.failed",
   "webhook.sandbox_test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -24,6 +27,14 @@ export const INTENT_EVENT = {
   canceled: "payment_intent.canceled",
 } as const satisfies Record<string, EventType>;
 export type IntentEventType = (typeof INTENT_EVENT)[keyof typeof INTENT_EVENT];
+
+/** The refund events by what happened (a refund moves pending → succeeded | failed). */
+export const REFUND_EVENT = {
+  created: "refund.created",
+  succeeded: "refund.succeeded",
+  failed: "refund.failed",
+} as const satisfies Record<string, EventType>;
+export type RefundEventType = (typeof REFUND_EVENT)[keyof typeof REFUND_EVENT];
 
 /** The payment intent events, in the order of EVENT_TYPES: what a merchant's endpoint subscribes to. */
 export const INTENT_EVENT_TYPES: readonly IntentEventType[] = EVENT_TYPES.filter(

@@ -3,6 +3,7 @@ import {
   FAILED_STATUSES,
   fulfillmentLabel,
   OPEN_STATUSES,
+  PAID_STATUSES,
   PAYMENT_STATUSES,
   PENDING_STATUSES,
   statusLabel,
@@ -23,7 +24,7 @@ describe("payment statuses (SPEC.md §4)", () => {
       PAYMENT_STATUSES.filter((s) => !TERMINAL_STATUSES.includes(s)).sort(),
     );
     expect([...FAILED_STATUSES].sort()).toEqual(
-      TERMINAL_STATUSES.filter((s) => s !== "payment_settled").sort(),
+      TERMINAL_STATUSES.filter((s) => !PAID_STATUSES.includes(s)).sort(),
     );
   });
 
@@ -35,11 +36,13 @@ describe("payment statuses (SPEC.md §4)", () => {
       "Confirming",
       "Confirmed",
       "Paid",
+      "Partially Refunded",
+      "Refunded",
       "Failed",
       "Canceled",
       "Expired",
     ]);
-    expect(statusLabel("refunded")).toBe("refunded");
+    expect(statusLabel("disputed")).toBe("disputed");
   });
 
   it("labels fulfillment statuses, and shows an unknown value as itself", () => {

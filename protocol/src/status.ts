@@ -6,6 +6,8 @@ export const PAYMENT_STATUSES = [
   "transaction_pending",
   "transaction_confirmed",
   "payment_settled",
+  "partially_refunded",
+  "refunded",
   "failed",
   "canceled",
   "expired",
@@ -20,6 +22,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   transaction_pending: "Confirming",
   transaction_confirmed: "Confirmed",
   payment_settled: "Paid",
+  partially_refunded: "Partially Refunded",
+  refunded: "Refunded",
   failed: "Failed",
   canceled: "Canceled",
   expired: "Expired",
@@ -28,6 +32,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** Nothing moves an intent out of these (a late payment is recorded, the status stays). */
 export const TERMINAL_STATUSES: readonly PaymentStatus[] = [
   "payment_settled",
+  "partially_refunded",
+  "refunded",
   "failed",
   "canceled",
   "expired",
@@ -45,6 +51,23 @@ export const TRACKING_STATUSES: readonly PaymentStatus[] = [
 
 /** Closed without payment: a transfer arriving now is recorded as paid late, the status stays. */
 export const LATE_STATUSES: readonly PaymentStatus[] = ["expired", "canceled"];
+
+/**
+ * Paid: the payment settled, and may since have been refunded in part or in full (issue 19). The
+ * chain no longer moves these; only a refund that succeeds does (`decide`, kind "refunded").
+ */
+export const PAID_STATUSES: readonly PaymentStatus[] = ["payment_settled", "partially_refunded", "refunded"];
+
+/** A payment that can take a refund: paid, and not refunded in full yet. */
+export const REFUNDABLE_STATUSES: readonly PaymentStatus[] = ["payment_settled", "partially_refunded"];
+
+/** Refund statuses (issue 19): created pending, then the merchant's transfer counts or it fails. */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Why a merchant refunds (Stripe's reasons). */
+export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** An intent can be canceled until money is on its way. */
 export const CANCELABLE_STATUSES: readonly PaymentStatus[] = OPEN_STATUSES;

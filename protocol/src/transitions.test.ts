@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INTENT_EVENT } from "./events.ts";
-import { PAYMENT_STATUSES, type PaymentStatus, TERMINAL_STATUSES } from "./status.ts";
+import { PAID_STATUSES, PAYMENT_STATUSES, type PaymentStatus, TERMINAL_STATUSES } from "./status.ts";
 import {
   assertMove,
   canMove,
@@ -27,8 +27,12 @@ const paid = (received: bigint, confirmations = 1, required = 1): Observation =>
 });
 
 describe("the transition table", () => {
-  it("lets no terminal status move", () => {
-    for (const status of TERMINAL_STATUSES) expect(TRANSITIONS[status]).toEqual([]);
+  it("lets no terminal status move, except a paid one to its refunded statuses (issue 19)", () => {
+    for (const status of TERMINAL_STATUSES) {
+      const allowed = PAID_STATUSES.includes(status) ? ["partially_refunded", "refunded"] : [];
+      for (const to of TRANSITIONS[status]) expect(allowed, `${status} → ${to}`).toContain(to);
+    }
+    expect(TRANSITIONS.refunded).toEqual([]);
   });
 
   it("never lets an intent move back to a status it came from, except to be paid again or after a fork", () => {
@@ -75,6 +79,8 @@ describe("the transition table", () => {
       { kind: "reported", txid: TX },
       { kind: "assigned", txid: TX },
       { kind: "orphaned", txid: TX, height: 7 },
+      { kind: "refunded", txid: TX, refunded: 400n, received: 1000n },
+      { kind: "refunded", txid: TX, refunded: 1000n, received: 1000n },
     ];
     const decided = new Set<string>();
     for (const status of PAYMENT_STATUSES) {
@@ -335,6 +341,48 @@ describe("decide: the merchant assigns an unmatched transfer", () => {
     for (const status of ["canceled", "transaction_broadcast", "payment_settled"] as const) {
       expect(decide(tracking(status), { kind: "assigned", txid: OTHER_TX })).toBeNull();
     }
+  });
+});
+
+describe("decide: a refund's transfer counts (issue 19)", () => {
+  const refunded = (amount: bigint): Observation => ({
+    kind: "refunded",
+    txid: OTHER_TX,
+    refunded: amount,
+    received: 1000n,
+  });
+
+  it("a partial refund: partially_refunded, with what was returned and a timeline entry", () => {
+    expect(decide(tracking("payment_settled"), refunded(400n))).toEqual({
+      status: "partially_refunded",
+      reason: "refunded:400",
+      amount_refunded: "400",
+      event: null,
+      eventTxid: OTHER_TX,
+      record: true,
+    });
+  });
+
+  it("refunds adding up to what was received: refunded", () => {
+    expect(decide(tracking("partially_refunded"), refunded(1000n))?.status).toBe("refunded");
+    expect(decide(tracking("payment_settled"), refunded(1000n))?.status).toBe("refunded");
+  });
+
+  it("moves only a paid intent", () => {
+    for (const status of PAYMENT_STATUSES.filter((s) => !PAID_STATUSES.includes(s)))
+      expect(decide(tracking(status), refunded(400n)), status).toBeNull();
+  });
+
+  it("a transfer after a refund is still an overpayment of a paid intent, never a new settlement", () => {
+    const change = decide(tracking("partially_refunded"), {
+      kind: "paid",
+      txid: OTHER_TX,
+      confirmations: 1,
+      required: 1,
+      received: 1500n,
+    });
+    expect(change?.status).toBeUndefined();
+    expect(change?.reason).toBe("overpaid");
   });
 });
 

@@ -4,7 +4,13 @@
  * writes a status only through a change `decide` returned, and refuses any move the table lacks.
  */
 import { INTENT_EVENT, type IntentEventType } from "./events.ts";
-import { LATE_STATUSES, OPEN_STATUSES, type PaymentStatus, TRACKING_STATUSES } from "./status.ts";
+import {
+  LATE_STATUSES,
+  OPEN_STATUSES,
+  PAID_STATUSES,
+  type PaymentStatus,
+  TRACKING_STATUSES,
+} from "./status.ts";
 
 /**
  * Every allowed move. Staying in the same status is always allowed (a reason or amount changes).
@@ -38,7 +44,10 @@ export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[
   transaction_pending: ["requires_payment_method", "transaction_confirmed", "payment_settled"],
   // A fork can take the block of a confirmed-but-not-yet-final transfer away: it waits again.
   transaction_confirmed: ["requires_payment_method", "transaction_pending", "payment_settled"],
-  payment_settled: [],
+  // Only a refund that succeeds moves a paid intent (issue 19); the chain's own evidence never does.
+  payment_settled: ["partially_refunded", "refunded"],
+  partially_refunded: ["refunded"],
+  refunded: [],
   failed: [],
   canceled: [],
   expired: [],
@@ -91,6 +100,8 @@ export interface IntentChange {
   payment_method?: string | null;
   canceled_at?: number;
   cancellation_reason?: string | null;
+  /** What the refunds that succeeded returned, in atomic units of the asset. */
+  amount_refunded?: string;
   /** The webhook event to emit; null emits none (and a change that keeps the status records no timeline entry). */
   event: IntentEventType | null;
   /** The transaction the timeline entry names; by default the intent's txid after the change. */
@@ -126,7 +137,12 @@ export type Observation =
   /** The merchant assigned an unmatched transfer to the intent. */
   | { kind: "assigned"; txid: string }
   /** A fork took the block holding this transfer off the canonical chain; it is checked again. */
-  | { kind: "orphaned"; txid: string; height: number };
+  | { kind: "orphaned"; txid: string; height: number }
+  /**
+   * A refund's transfer counted: `refunded` is everything the succeeded refunds returned, out of the
+   * `received` the payment counted (atomic units); `txid` is the refund's transfer.
+   */
+  | { kind: "refunded"; txid: string; refunded: bigint; received: bigint };
 
 /** A paying transfer counts once it has the confirmations the environment requires. */
 export function counts(confirmations: number, required: number): boolean {
@@ -136,6 +152,7 @@ export function counts(confirmations: number, required: number): boolean {
 const isOpen = (s: PaymentStatus) => OPEN_STATUSES.includes(s);
 const isTracking = (s: PaymentStatus) => TRACKING_STATUSES.includes(s);
 const isLate = (s: PaymentStatus) => LATE_STATUSES.includes(s);
+const isPaid = (s: PaymentStatus) => PAID_STATUSES.includes(s);
 
 /**
  * What an observation means for an intent: the change to write, or null when it changes nothing.
@@ -147,7 +164,7 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
     case "dropped":
     case "failed":
     case "rejected": {
-      if (status === "payment_settled" && intent.txid === observation.txid) {
+      if (isPaid(status) && intent.txid === observation.txid) {
         // Only after a fork: the settling transfer did not make it into the new branch. Settled
         // stays final (the merchant may have delivered); the timeline says what the chain did.
         return {
@@ -223,6 +240,20 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
       return null;
     case "orphaned":
       return decideOrphaned(intent, observation);
+    case "refunded": {
+      if (!isPaid(status) || observation.refunded <= 0n) return null;
+      const to = observation.refunded >= observation.received ? "refunded" : "partially_refunded";
+      if (status === "refunded" && to !== "refunded") return null;
+      // Each refund is a timeline entry, also a second partial one that keeps the status.
+      return {
+        status: to,
+        reason: `refunded:${observation.refunded}`,
+        amount_refunded: observation.refunded.toString(),
+        event: null,
+        eventTxid: observation.txid,
+        record: true,
+      };
+    }
   }
 }
 
@@ -241,7 +272,7 @@ function decideOrphaned(
     if (intent.txid !== orphaned.txid) return null;
     return { status: "transaction_pending", reason, event: null };
   }
-  if (intent.status === "payment_settled" || isLate(intent.status))
+  if (isPaid(intent.status) || isLate(intent.status))
     return { reason, event: null, eventTxid: orphaned.txid, record: true };
   return null;
 }
@@ -261,7 +292,7 @@ function decidePaid(intent: IntentState, paid: Extract<Observation, { kind: "pai
   const received = paid.received.toString();
   // After settlement a further transfer is an overpayment; the status stays. Counting no more
   // than is due can only be the settling transfer counted again after a fork: reconfirmed.
-  if (status === "payment_settled") {
+  if (isPaid(status)) {
     if (paid.received <= BigInt(intent.amount_asset))
       return {
         amount_received: received,

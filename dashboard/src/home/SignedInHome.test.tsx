@@ -64,7 +64,7 @@ describe("signing in (SPEC.md §3: /dashboard when setup is complete)", () => {
     );
     renderMerchantApp();
     await userEvent.click(screen.getAllByRole("button", { name: "Sign In" })[0] as HTMLElement);
-    await userEvent.type(screen.getByLabelText("Email"), "merchant@example.com");
+    await userEvent.type(await screen.findByLabelText("Email"), "merchant@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "correct horse battery");
     await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Sign In" }));
     await vi.waitFor(() => expect(screen.getByTestId("where").textContent).not.toBe("/"));
@@ -78,7 +78,7 @@ describe("signing in (SPEC.md §3: /dashboard when setup is complete)", () => {
     );
     renderMerchantApp();
     await userEvent.click(screen.getAllByRole("button", { name: "Sign In" })[0] as HTMLElement);
-    await userEvent.type(screen.getByLabelText("Email"), "merchant@example.com");
+    await userEvent.type(await screen.findByLabelText("Email"), "merchant@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "correct horse battery");
     await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Sign In" }));
     await vi.waitFor(() => expect(screen.getByTestId("where").textContent).not.toBe("/"));

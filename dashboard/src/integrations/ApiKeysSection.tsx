@@ -1,15 +1,16 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { createApiKey, revokeApiKey, rollApiKey } from "../api/api-keys.ts";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import type { ApiKey } from "../api/types.ts";
 import { INTEGRATIONS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
-import { useSession } from "../state/session.tsx";
+import { useApiKeyMutations } from "../state/merchant-queries.ts";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
 import { formatDate } from "../ui/format.ts";
 import { Modal } from "../ui/Modal.tsx";
+import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import {
   canRoll,
   canToggle,
@@ -24,6 +25,7 @@ import {
   ROLL_OVERLAPS,
   type RollOverlap,
 } from "./key-rules.ts";
+import { useApiKeys } from "./useApiKeys.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -44,13 +46,15 @@ function useNowSeconds(ticking: boolean): number {
  * old one expiring after a chosen overlap, as Stripe does), revoke.
  */
 export function ApiKeysSection() {
-  const { token } = useSession();
-  const { state, revealedKeys, revealKeys, refreshWorkspace } = useMerchant();
+  const auth = useWorkspaceAuth();
+  const { revealedKeys, revealKeys } = useMerchant();
+  const list = useApiKeys(auth);
+  const writes = useApiKeyMutations(auth);
   const [creating, setCreating] = useState<"pk" | "sk" | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
-  const keys = state.apiKeys.filter((k) => k.state !== "revoked");
+  const keys = (list.keys ?? []).filter((k) => k.state !== "revoked");
   const now = useNowSeconds(keys.some((k) => k.expires_at !== null));
 
   /** A new secret (created or rolled) stays at hand, shown, until the page is left. */
@@ -61,11 +65,10 @@ export function ApiKeysSection() {
   };
 
   const revoke = async (key: ApiKey) => {
-    if (!token || !window.confirm(INTEGRATIONS.confirmRevoke)) return;
+    if (!auth || !window.confirm(INTEGRATIONS.confirmRevoke)) return;
     setError(null);
     try {
-      await revokeApiKey(token, key.id);
-      await refreshWorkspace();
+      await writes.revoke.mutateAsync(key.id);
     } catch (err) {
       setError(INTEGRATIONS.revokeFailed(fieldErrorOf(err).message));
     }
@@ -95,7 +98,9 @@ export function ApiKeysSection() {
       <p role="alert" className="error-text">
         {error}
       </p>
-      {keys.length === 0 ? <p className="muted">{INTEGRATIONS.noKeys}</p> : null}
+      {list.error ? <ErrorNotice message={list.error} onRetry={list.retry} /> : null}
+      {list.loading ? <Loading /> : null}
+      {list.keys && keys.length === 0 ? <p className="muted">{INTEGRATIONS.noKeys}</p> : null}
       <ul className="list" aria-label={INTEGRATIONS.apiKeys}>
         {keys.map((k) => {
           const full = k.key ?? revealedKeys.find((r) => r.id === k.id)?.key;
@@ -174,22 +179,21 @@ export function ApiKeysSection() {
       {creating ? (
         <CreateKeyModal
           type={creating}
+          hasWorkspace={auth !== null}
+          create={(name) => writes.create.mutateAsync({ type: creating, name })}
           onClose={() => setCreating(null)}
-          onCreated={async (key) => {
+          onCreated={(key) => {
             keepRevealed(key);
             setCreating(null);
-            await refreshWorkspace();
           }}
         />
       ) : null}
       {rolling ? (
         <RollKeyModal
           apiKey={rolling}
+          roll={(expiresInSeconds) => writes.roll.mutateAsync({ id: rolling.id, expiresInSeconds })}
           onClose={() => setRolling(null)}
-          onRolled={async (key) => {
-            keepRevealed(key);
-            await refreshWorkspace();
-          }}
+          onRolled={keepRevealed}
         />
       ) : null}
     </section>
@@ -217,14 +221,16 @@ function RevealButton({ name, revealed, onToggle }: { name: string; revealed: bo
  */
 function RollKeyModal({
   apiKey,
+  roll,
   onClose,
   onRolled,
 }: {
   apiKey: ApiKey;
+  /** Rolls on the server (the cached list takes the new key); the replacing key. */
+  roll(expiresInSeconds: number): Promise<ApiKey>;
   onClose(): void;
-  onRolled(key: ApiKey): Promise<void>;
+  onRolled(key: ApiKey): void;
 }) {
-  const { token } = useSession();
   const [overlap, setOverlap] = useState<RollOverlap>(DEFAULT_ROLL_OVERLAP);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -234,13 +240,12 @@ function RollKeyModal({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!token) return;
     setBusy(true);
     setError(null);
     try {
-      const key = await rollApiKey(token, apiKey.id, overlap);
+      const key = await roll(overlap);
       setRolled(key);
-      await onRolled(key);
+      onRolled(key);
     } catch (err) {
       setError(INTEGRATIONS.rollFailed(fieldErrorOf(err).message));
     } finally {
@@ -335,30 +340,29 @@ function ShownOnceButton({ keyId, name }: { keyId: string; name: string }) {
 
 function CreateKeyModal({
   type,
+  hasWorkspace,
+  create,
   onClose,
   onCreated,
 }: {
   type: "pk" | "sk";
+  hasWorkspace: boolean;
+  /** Creates on the server (the cached list takes the new key); the key, its secret in full. */
+  create(name: string): Promise<ApiKey>;
   onClose(): void;
-  onCreated(key: ApiKey): Promise<void>;
+  onCreated(key: ApiKey): void;
 }) {
-  const { token } = useSession();
-  const { state } = useMerchant();
   const [name, setName] = useState<string>(INTEGRATIONS.defaultName(type));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!state.currentWorkspaceId) return setError(INTEGRATIONS.noWorkspace);
-    if (!token) return;
+    if (!hasWorkspace) return setError(INTEGRATIONS.noWorkspace);
     setBusy(true);
     try {
-      const key = await createApiKey(token, state.currentWorkspaceId, {
-        type,
-        name: name.trim() || INTEGRATIONS.defaultName(type),
-      });
-      await onCreated(key);
+      const key = await create(name.trim() || INTEGRATIONS.defaultName(type));
+      onCreated(key);
     } catch (err) {
       setError(INTEGRATIONS.createFailed(fieldErrorOf(err).message));
       setBusy(false);

@@ -2,14 +2,8 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { redeliverEvent } from "../api/payments.ts";
 import type { EndpointAttempt, WebhookEndpoint, WorkspaceAuth } from "../api/types.ts";
-import {
-  createEndpoint,
-  deleteEndpoint,
-  endpointAttempts,
-  rotateEndpointSecret,
-  updateEndpoint,
-} from "../api/webhook-endpoints.ts";
-import { sendSandboxWebhook } from "../api/webhooks.ts";
+import type { EndpointInput } from "../api/webhook-endpoints.ts";
+import { endpointAttempts } from "../api/webhook-endpoints.ts";
 import { INTEGRATIONS, WEBHOOK_ERRORS } from "../messages.ts";
 import { webhookUrlError } from "../onboarding/webhook-rules.ts";
 import { formatTime } from "../payments/payment-rules.ts";
@@ -29,8 +23,9 @@ export function WebhooksSection({
   /** Told the endpoint list each time it is (re)loaded. */
   onEndpoints?(endpoints: WebhookEndpoint[]): void;
 }) {
-  const { state, refreshWorkspace } = useMerchant();
-  const { endpoints, error, load } = useWebhookEndpoints(auth, onEndpoints);
+  const { state } = useMerchant();
+  const hooks = useWebhookEndpoints(auth, onEndpoints);
+  const { endpoints, error, load } = hooks;
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const [notice, setNotice] = useState<Record<string, string>>({});
@@ -39,7 +34,6 @@ export function WebhooksSection({
     try {
       const text = await run();
       setNotice((n) => ({ ...n, [id]: text ?? "" }));
-      await load();
     } catch (err) {
       setNotice((n) => ({ ...n, [id]: INTEGRATIONS.actionFailed(errorMessage(err)) }));
     }
@@ -47,8 +41,7 @@ export function WebhooksSection({
 
   const test = (ep: WebhookEndpoint) =>
     act(ep.id, async () => {
-      const result = await sendSandboxWebhook(auth.token, auth.workspaceId, ep.url, false);
-      await refreshWorkspace();
+      const result = await hooks.test(ep);
       if (result.ok && result.status !== null) return INTEGRATIONS.testOk(result.status, result.latency_ms);
       return result.error ?? WEBHOOK_ERRORS.status(result.status ?? 0, "");
     });
@@ -102,9 +95,7 @@ export function WebhooksSection({
                 className="button button-small"
                 onClick={() =>
                   void act(ep.id, async () => {
-                    await updateEndpoint(auth, ep.id, {
-                      status: ep.status === "enabled" ? "disabled" : "enabled",
-                    });
+                    await hooks.setStatus(ep.id, ep.status === "enabled" ? "disabled" : "enabled");
                     return null;
                   })
                 }
@@ -117,7 +108,7 @@ export function WebhooksSection({
                 onClick={() =>
                   window.confirm(INTEGRATIONS.confirmRotate) &&
                   void act(ep.id, async () => {
-                    const rotated = await rotateEndpointSecret(auth, ep.id);
+                    const rotated = await hooks.rotate(ep.id);
                     if (rotated.secret) setSecret({ id: ep.id, secret: rotated.secret });
                     return null;
                   })
@@ -131,7 +122,7 @@ export function WebhooksSection({
                 onClick={() =>
                   window.confirm(INTEGRATIONS.confirmDeleteEndpoint) &&
                   void act(ep.id, async () => {
-                    await deleteEndpoint(auth, ep.id);
+                    await hooks.remove(ep.id);
                     return null;
                   })
                 }
@@ -148,13 +139,12 @@ export function WebhooksSection({
       </ul>
       {editing ? (
         <EndpointModal
-          auth={auth}
           endpoint={editing === "new" ? null : editing}
+          save={hooks.save}
           onClose={() => setEditing(null)}
-          onSaved={async (saved) => {
+          onSaved={(saved) => {
             if (saved.secret) setSecret({ id: saved.id, secret: saved.secret });
             setEditing(null);
-            await load();
           }}
         />
       ) : null}
@@ -228,15 +218,16 @@ function DeliveryLog({
 }
 
 function EndpointModal({
-  auth,
   endpoint,
+  save,
   onClose,
   onSaved,
 }: {
-  auth: WorkspaceAuth;
   endpoint: WebhookEndpoint | null;
+  /** Creates (no id) or updates on the server, the cached list updated; throws a refusal. */
+  save(id: string | null, input: EndpointInput): Promise<WebhookEndpoint>;
   onClose(): void;
-  onSaved(endpoint: WebhookEndpoint): Promise<void>;
+  onSaved(endpoint: WebhookEndpoint): void;
 }) {
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [events, setEvents] = useState<string[]>(endpoint?.enabled_events ?? ["*"]);
@@ -249,10 +240,8 @@ function EndpointModal({
     if (invalid) return setError(invalid);
     const enabled = all || events.length === 0 ? ["*"] : events;
     try {
-      const saved = endpoint
-        ? await updateEndpoint(auth, endpoint.id, { url: url.trim(), enabled_events: enabled })
-        : await createEndpoint(auth, { url: url.trim(), enabled_events: enabled });
-      await onSaved(saved);
+      const saved = await save(endpoint?.id ?? null, { url: url.trim(), enabled_events: enabled });
+      onSaved(saved);
     } catch (err) {
       setError(INTEGRATIONS.actionFailed(errorMessage(err)));
     }

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { AuthModal, type AuthMode } from "../auth/AuthModal.tsx";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import type { AuthMode } from "../auth/AuthModal.tsx";
 import { BRAND, LANDING } from "../messages.ts";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { CodeTabs } from "./CodeTabs.tsx";
@@ -7,10 +7,30 @@ import { DEVELOPER_LINKS, ECOSYSTEM, FEATURES, ROADMAP } from "./content.ts";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 import { PaymentCounter } from "./PaymentCounter.tsx";
 import { Playground } from "./Playground.tsx";
+import { useHydrated } from "./useHydrated.ts";
 
-/** The signed-out home (SPEC.md §2 "Landing page"). */
-export function LandingPage() {
+// Loaded when opened: the landing's first load carries no auth code.
+const AuthModal = lazy(() => import("../auth/AuthModal.tsx").then((m) => ({ default: m.AuthModal })));
+
+export interface AuthDialogProps {
+  initialMode: AuthMode;
+  onClose(): void;
+}
+
+/** Inside the app: the auth dialog with the app's session and router. */
+const appAuth = (props: AuthDialogProps) => <AuthModal {...props} />;
+
+/**
+ * The signed-out home (SPEC.md §2 "Landing page"). `renderAuth` renders its auth dialog: the app's
+ * by default; the stand-alone landing (LandingRoot) brings its own session.
+ */
+export function LandingPage({
+  renderAuth = appAuth,
+}: {
+  renderAuth?: (props: AuthDialogProps) => ReactNode;
+}) {
   const [auth, setAuth] = useState<AuthMode | null>(null);
+  const hydrated = useHydrated();
   const openRegister = () => setAuth("register");
   return (
     <div className="landing">
@@ -21,7 +41,8 @@ export function LandingPage() {
         <nav aria-label="Site" className="landing-nav">
           <a href="/docs">Docs</a>
           <a href="/blog">Blog</a>
-          <ThemeToggle />
+          {/* The toggle shows the visitor's theme: a same-sized placeholder in the pre-rendered page. */}
+          {hydrated ? <ThemeToggle /> : <span className="icon-button" aria-hidden="true" />}
           <button type="button" className="button" onClick={() => setAuth("signin")}>
             {LANDING.signIn}
           </button>
@@ -121,7 +142,9 @@ export function LandingPage() {
       <footer className="landing-footer">
         © {BRAND} · <a href="/docs">Docs</a> · <a href="/blog">Blog</a> · <a href="/docs/support">Support</a>
       </footer>
-      {auth ? <AuthModal initialMode={auth} onClose={() => setAuth(null)} /> : null}
+      {auth ? (
+        <Suspense fallback={null}>{renderAuth({ initialMode: auth, onClose: () => setAuth(null) })}</Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { createOrganization, createWorkspace } from "../api/tenancy.ts";
 import { ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
+import { useTenancyMutations } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { type CreationError, creationError } from "../tenancy/creation-errors.ts";
 import { SLUG_MAX, slugify } from "../tenancy/slug.ts";
@@ -17,7 +17,8 @@ export function paymentHost(): string {
  */
 export function OrganizationStep() {
   const { token } = useSession();
-  const { state, refresh, selectWorkspace } = useMerchant();
+  const { state, selectWorkspace } = useMerchant();
+  const create = useTenancyMutations(token);
   const [orgName, setOrgName] = useState("");
   const [orgSlug, setOrgSlug] = useState<string | null>(null);
   const [wsName, setWsName] = useState("");
@@ -53,12 +54,15 @@ export function OrganizationStep() {
     try {
       const orgId =
         createdOrgId ??
-        (await createOrganization(token, { name: orgName.trim(), slug: shownOrgSlug.trim() })).id;
+        (await create.organization.mutateAsync({ name: orgName.trim(), slug: shownOrgSlug.trim() })).id;
       setCreatedOrgId(orgId);
       stage = "workspace";
       const slug = wsSlug.trim() || slugify(wsName);
-      const ws = await createWorkspace(token, orgId, { name: wsName.trim(), ...(slug ? { slug } : {}) });
-      await refresh();
+      const ws = await create.workspace.mutateAsync({
+        organizationId: orgId,
+        name: wsName.trim(),
+        ...(slug ? { slug } : {}),
+      });
       await selectWorkspace(ws.id);
     } catch (err) {
       setError({ ...creationError(err, stage), stage });

@@ -69,6 +69,9 @@ export function reasonText(reason: string | null): string {
       const [seen, required] = detail.split("/");
       return `${seen} of ${required} confirmations`;
     }
+    case "refunded":
+      // The total refunded so far, in the asset's smallest unit (sats, micro-USDC): the refund's own page has the amount in the asset.
+      return `Money sent back to the payer on chain (refunded so far: ${detail} in the asset's smallest unit)`;
     case "transaction_failed":
       return `The transaction failed on chain: ${FAILURES[detail] ?? "the network did not accept it"}`;
     case "transfer_rejected":

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -9,10 +9,17 @@ import {
   useRef,
   useState,
 } from "react";
-import { onboardingStatus, workspaceApiKeys } from "../api/onboarding.ts";
-import { loadTenancy } from "../api/tenancy.ts";
-import type { ApiKey, OnboardingStatus } from "../api/types.ts";
+import { errorMessage } from "../api/http.ts";
+import type { ApiKey, OnboardingStatus, Workspace } from "../api/types.ts";
 import { isOnboardingDone, onboardingProgress } from "../onboarding/progress.ts";
+import {
+  apiKeysQuery,
+  merchantKeys,
+  onboardingQuery,
+  patchOnboarding,
+  type Tenancy,
+  tenancyQuery,
+} from "./merchant-queries.ts";
 import {
   EMPTY_MERCHANT_STATE,
   loadMerchantState,
@@ -28,9 +35,9 @@ export const GO_LIVE_EVENT = "spay:golive";
 export interface Merchant {
   state: MerchantState;
   /**
-   * True from the moment a session exists until its first rebuild from the server finished (so a
-   * screen deciding from the state right after sign-in or a reload waits for the server's answer),
-   * and while a refresh runs.
+   * True from the moment a session exists until the server answered for its organizations and the
+   * current workspace's keys and onboarding (so a screen deciding from the state right after
+   * sign-in or a reload waits for the server's answer), and while the organizations are refetched.
    */
   loading: boolean;
   error: string | null;
@@ -75,145 +82,225 @@ export function fieldsFromStatus(status: OnboardingStatus, keys: ApiKey[]): Part
   };
 }
 
-const WORKSPACE_FIELDS: Partial<MerchantState> = {
-  walletVerified: false,
-  walletAddress: "",
-  businessName: "",
-  websiteUrl: "",
-  businessDescription: "",
-  webhookTested: false,
-  testPaymentCompleted: false,
-  apiKeys: [],
-  currentApiKey: "",
-  isLive: false,
-  onboardingComplete: false,
-};
+/** No answer yet, and one is on its way (a first load, or a retry after a failure). */
+function firstLoad(query: { data: unknown; isPending: boolean; isFetching: boolean }): boolean {
+  return query.data === undefined && (query.isPending || query.isFetching);
+}
+
+/** The failure of a read that has no answer to show. */
+function unanswered(query: { data: unknown; error: Error | null }): Error | null {
+  return query.data === undefined ? query.error : null;
+}
+
+/** What a workspace switch resets of the local fields (the go-live flags are per workspace). */
+const SWITCH_RESET: Partial<MerchantState> = { isLive: false, onboardingComplete: false };
+
+/** Fields kept on this device only (the rest is the server's, read from the query cache). */
+const LOCAL_FIELDS = [
+  "currentOrganizationId",
+  "currentWorkspaceId",
+  "integrationMethod",
+  "webhookUrl",
+  "liveKeysGenerated",
+  "onboardingComplete",
+  "isLive",
+  "payments",
+  "products",
+] as const satisfies readonly (keyof MerchantState)[];
+type LocalState = Pick<MerchantState, (typeof LOCAL_FIELDS)[number]>;
+
+function localPart(state: MerchantState): LocalState {
+  return Object.fromEntries(LOCAL_FIELDS.map((f) => [f, state[f]])) as LocalState;
+}
+
+/** Business profile fields being typed (saved on blur): a draft over the server's values. */
+const DRAFT_FIELDS = ["businessName", "websiteUrl", "businessDescription"] as const;
+type Draft = Partial<Pick<MerchantState, (typeof DRAFT_FIELDS)[number]>>;
 
 /**
- * The merchant's organizations, workspaces and onboarding. The server is the source of truth: the
- * local copy survives reloads and is rebuilt from the server whenever a session starts.
+ * The workspace to show: the chosen one if it exists, else the first of the chosen organization
+ * (none when it has none yet), else the first of all.
+ */
+export function resolveWorkspace(
+  { organizations, workspaces }: Tenancy,
+  chosen: Pick<MerchantState, "currentWorkspaceId" | "currentOrganizationId">,
+): Workspace | undefined {
+  const found = workspaces.find((w) => w.id === chosen.currentWorkspaceId);
+  if (found) return found;
+  if (organizations.some((o) => o.id === chosen.currentOrganizationId)) {
+    return workspaces.find((w) => w.organization_id === chosen.currentOrganizationId);
+  }
+  return workspaces[0];
+}
+
+/**
+ * The merchant's organizations, workspaces, API keys and onboarding, read from the server-state
+ * cache (state/merchant-queries.ts); this provider adds what is chosen on this device (the current
+ * organization and workspace) and the local copy that survives reloads. `state` is the server's
+ * answer merged with that choice: a workspace without its answer yet shows nothing of another one.
  */
 export function MerchantProvider({ children }: { children: ReactNode }) {
   const { token, user, status } = useSession();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<MerchantState>(loadMerchantState);
-  const [refreshing, setRefreshing] = useState(false);
-  /** The session token whose first rebuild from the server finished. */
-  const [rebuiltFor, setRebuiltFor] = useState<string | null>(null);
-  const loading = refreshing || (status !== "signed_out" && rebuiltFor !== token);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const [local, setLocal] = useState<LocalState>(() => localPart(loadMerchantState()));
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [revealedKeys, setRevealedKeys] = useState<ApiKey[]>([]);
-  const saved = useRef<MerchantState | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const signedIn = status === "signed_in";
 
+  const tenancy = useQuery(tenancyQuery(signedIn ? token : null));
+  const tenancyData = signedIn ? tenancy.data : undefined;
+  const current = tenancyData ? resolveWorkspace(tenancyData, local) : undefined;
+  const workspaceId = tenancyData ? (current?.id ?? "") : signedIn ? local.currentWorkspaceId : "";
+  const auth = useMemo(
+    () => (signedIn && token && tenancyData && workspaceId ? { token, workspaceId } : null),
+    [signedIn, token, tenancyData, workspaceId],
+  );
+  const keys = useQuery(apiKeysQuery(auth));
+  const onboarding = useQuery(onboardingQuery(auth));
+
+  // The resolved workspace becomes the chosen one (a deleted or unknown choice falls back).
   useEffect(() => {
+    if (!tenancyData || workspaceId === local.currentWorkspaceId) return;
+    setLocal((s) => ({
+      ...s,
+      ...SWITCH_RESET,
+      currentWorkspaceId: workspaceId,
+      currentOrganizationId: current?.organization_id ?? tenancyData.organizations[0]?.id ?? "",
+    }));
+  }, [tenancyData, workspaceId, current, local.currentWorkspaceId]);
+
+  const state = useMemo<MerchantState>(() => {
+    const keyList = auth ? keys.data : undefined;
+    const statusData = auth ? onboarding.data : undefined;
+    return {
+      ...EMPTY_MERCHANT_STATE,
+      ...local,
+      organizations: tenancyData?.organizations ?? [],
+      workspaces: tenancyData?.workspaces ?? [],
+      currentWorkspaceId: workspaceId,
+      currentOrganizationId: current?.organization_id ?? local.currentOrganizationId,
+      merchantId: user?.merchant_id ?? "",
+      ...(statusData ? fieldsFromStatus(statusData, keyList ?? []) : {}),
+      ...(keyList && !statusData ? { apiKeys: keyList } : {}),
+      workspaceApiKeys: keyList && workspaceId ? { [workspaceId]: keyList } : {},
+      ...(drafts[workspaceId] ?? {}),
+    };
+  }, [local, tenancyData, workspaceId, current, user, auth, keys.data, onboarding.data, drafts]);
+
+  const saved = useRef<MerchantState | null>(null);
+  useEffect(() => {
+    if (status === "signed_out") return;
     saveMerchantState(state, saved.current);
     saved.current = state;
-  }, [state]);
+  }, [state, status]);
 
-  const update = useCallback((patch: Partial<MerchantState>) => setState((s) => ({ ...s, ...patch })), []);
+  const loading =
+    status === "validating" ||
+    (signedIn && (firstLoad(tenancy) || (auth !== null && (firstLoad(keys) || firstLoad(onboarding)))));
+  const failure =
+    (signedIn && unanswered(tenancy)) || (auth && (unanswered(onboarding) || unanswered(keys))) || null;
+  const error = failure ? errorMessage(failure) : null;
+
+  const update = useCallback(
+    (patch: Partial<MerchantState>) => {
+      const { workspaces, walletVerified, walletAddress, webhookTested, testPaymentCompleted } = patch;
+      if (workspaces) {
+        client.setQueryData<Tenancy>(merchantKeys.tenancy(), (t) => (t ? { ...t, workspaces } : t));
+      }
+      if (workspaceId) {
+        patchOnboarding(client, workspaceId, {
+          ...(walletVerified === undefined ? {} : { walletVerified }),
+          ...(walletAddress === undefined ? {} : { walletAddress }),
+          ...(webhookTested === undefined ? {} : { webhookTested }),
+          ...(testPaymentCompleted === undefined ? {} : { testPaymentCompleted }),
+        });
+        const draft = Object.fromEntries(DRAFT_FIELDS.filter((f) => f in patch).map((f) => [f, patch[f]]));
+        if (Object.keys(draft).length > 0) {
+          setDrafts((d) => ({ ...d, [workspaceId]: { ...d[workspaceId], ...draft } }));
+        }
+      }
+      const localPatch = Object.fromEntries(LOCAL_FIELDS.filter((f) => f in patch).map((f) => [f, patch[f]]));
+      if (Object.keys(localPatch).length > 0) setLocal((s) => ({ ...s, ...localPatch }));
+    },
+    [client, workspaceId],
+  );
 
   const refreshWorkspace = useCallback(
-    async (workspaceId = stateRef.current.currentWorkspaceId) => {
-      if (!token || !workspaceId) return;
-      const [status, keys] = await Promise.all([
-        onboardingStatus(token, workspaceId),
-        workspaceApiKeys(token, workspaceId),
+    async (id = workspaceId) => {
+      if (!id) return;
+      await Promise.all([
+        client.invalidateQueries({ queryKey: merchantKeys.onboarding(id) }),
+        client.invalidateQueries({ queryKey: merchantKeys.apiKeys(id) }),
       ]);
-      setState((s) => {
-        if (s.currentWorkspaceId !== workspaceId) return s;
-        return {
-          ...s,
-          ...fieldsFromStatus(status, keys),
-          workspaceApiKeys: { ...s.workspaceApiKeys, [workspaceId]: keys },
-        };
-      });
     },
-    [token],
+    [client, workspaceId],
   );
 
   const refresh = useCallback(async () => {
     if (!token) return;
-    setError(null);
-    try {
-      const { organizations, workspaces } = await loadTenancy(token);
-      const s = stateRef.current;
-      const current =
-        workspaces.find((w) => w.id === s.currentWorkspaceId) ??
-        workspaces.find((w) => w.organization_id === s.currentOrganizationId) ??
-        workspaces[0];
-      const switched = (current?.id ?? "") !== s.currentWorkspaceId;
-      const next: Partial<MerchantState> = {
-        organizations,
-        workspaces,
-        currentWorkspaceId: current?.id ?? "",
-        currentOrganizationId: current?.organization_id ?? organizations[0]?.id ?? "",
-        merchantId: user?.merchant_id ?? "",
-        ...(switched ? WORKSPACE_FIELDS : {}),
-      };
-      stateRef.current = { ...s, ...next };
-      setState((prev) => ({ ...prev, ...next }));
-      if (current) await refreshWorkspace(current.id);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setRefreshing(false);
-      setRebuiltFor(token);
-    }
-  }, [token, user, refreshWorkspace]);
+    await client.refetchQueries({ queryKey: merchantKeys.tenancy() });
+    await refreshWorkspace();
+  }, [client, token, refreshWorkspace]);
+
+  /** Waits for a workspace's keys and onboarding (a failure shows through `error`). */
+  const prefetch = useCallback(
+    async (id: string) => {
+      if (!token) return;
+      const a = { token, workspaceId: id };
+      await Promise.all([client.prefetchQuery(apiKeysQuery(a)), client.prefetchQuery(onboardingQuery(a))]);
+    },
+    [client, token],
+  );
 
   const selectWorkspace = useCallback(
-    async (workspaceId: string) => {
-      const ws = stateRef.current.workspaces.find((w) => w.id === workspaceId);
-      const next = {
-        ...WORKSPACE_FIELDS,
-        currentWorkspaceId: workspaceId,
+    async (id: string) => {
+      const ws = client.getQueryData<Tenancy>(merchantKeys.tenancy())?.workspaces.find((w) => w.id === id);
+      setLocal((s) => ({
+        ...s,
+        ...SWITCH_RESET,
+        currentWorkspaceId: id,
         ...(ws ? { currentOrganizationId: ws.organization_id } : {}),
-      };
-      stateRef.current = { ...stateRef.current, ...next };
-      setState((s) => ({ ...s, ...next }));
-      await refreshWorkspace(workspaceId);
+      }));
+      await prefetch(id);
     },
-    [refreshWorkspace],
+    [client, prefetch],
   );
 
   const selectOrganization = useCallback(
     async (organizationId: string) => {
-      const first = stateRef.current.workspaces.find((w) => w.organization_id === organizationId);
-      const next = { ...WORKSPACE_FIELDS, currentOrganizationId: organizationId, currentWorkspaceId: "" };
-      stateRef.current = { ...stateRef.current, ...next };
-      setState((s) => ({ ...s, ...next }));
-      if (first) await selectWorkspace(first.id);
+      const workspaces = client.getQueryData<Tenancy>(merchantKeys.tenancy())?.workspaces ?? [];
+      const first = workspaces.find((w) => w.organization_id === organizationId);
+      setLocal((s) => ({
+        ...s,
+        ...SWITCH_RESET,
+        currentOrganizationId: organizationId,
+        currentWorkspaceId: first?.id ?? "",
+      }));
+      if (first) await prefetch(first.id);
     },
-    [selectWorkspace],
+    [client, prefetch],
   );
 
-  // Rebuild from the server when a session starts; forget everything when it ends (the cached
-  // server state of every screen included).
+  // Forget everything when the session ends: the local copy, and the cached server state of every screen.
   useEffect(() => {
-    if (status === "signed_in") {
-      setRefreshing(true);
-      void refresh();
-    } else if (status === "signed_out") {
-      setState(EMPTY_MERCHANT_STATE);
-      setRevealedKeys([]);
-      setRefreshing(false);
-      setRebuiltFor(null);
-      queryClient.clear();
-    }
-  }, [status, refresh, queryClient]);
+    if (status !== "signed_out") return;
+    setLocal(localPart(EMPTY_MERCHANT_STATE));
+    setDrafts({});
+    setRevealedKeys([]);
+    saved.current = null;
+    client.clear();
+  }, [status, client]);
 
   // SPEC.md §4: on completion isLive is set after 500 ms and a goLive event is emitted.
   const done = isOnboardingDone(onboardingProgress(state));
   useEffect(() => {
-    if (!done || state.onboardingComplete) return;
+    if (!done || local.onboardingComplete) return;
     const timer = setTimeout(() => {
-      setState((s) => ({ ...s, onboardingComplete: true, isLive: true }));
+      setLocal((s) => ({ ...s, onboardingComplete: true, isLive: true }));
       window.dispatchEvent(new CustomEvent(GO_LIVE_EVENT));
     }, GO_LIVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [done, state.onboardingComplete]);
+  }, [done, local.onboardingComplete]);
 
   const value = useMemo<Merchant>(
     () => ({

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { createOrganization, createWorkspace } from "../api/tenancy.ts";
 import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
+import { useTenancyMutations } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { creationErrorMessage } from "./creation-errors.ts";
@@ -19,7 +19,8 @@ export function CreateTenantModal({
   onClose(): void;
 }) {
   const { token } = useSession();
-  const { state, refresh, selectWorkspace, selectOrganization } = useMerchant();
+  const { state, selectWorkspace, selectOrganization } = useMerchant();
+  const create = useTenancyMutations(token);
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
@@ -38,15 +39,14 @@ export function CreateTenantModal({
     setError(null);
     try {
       if (kind === "organization") {
-        const org = await createOrganization(token, { name: name.trim(), slug: shownSlug });
-        await refresh();
+        const org = await create.organization.mutateAsync({ name: name.trim(), slug: shownSlug });
         await selectOrganization(org.id);
       } else {
-        const ws = await createWorkspace(token, state.currentOrganizationId, {
+        const ws = await create.workspace.mutateAsync({
+          organizationId: state.currentOrganizationId,
           name: name.trim(),
           ...(shownSlug ? { slug: shownSlug } : {}),
         });
-        await refresh();
         await selectWorkspace(ws.id);
       }
       onClose();

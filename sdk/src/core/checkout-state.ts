@@ -41,6 +41,9 @@ export function phaseForStatus(status: PaymentStatus): CheckoutPhase | null {
     case "transaction_confirmed":
       return "confirming";
     case "payment_settled":
+    case "partially_refunded":
+    case "refunded":
+      // Paid: a refund afterwards does not reopen the checkout.
       return "settled";
     case "expired":
       return "expired";

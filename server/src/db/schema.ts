@@ -1,4 +1,4 @@
-import type { Asset, FulfillmentStatus, PaymentStatus } from "@spay/protocol";
+import type { Asset, FulfillmentStatus, PaymentStatus, RefundStatus } from "@spay/protocol";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** JSON columns: written as a JSON string, read back parsed. */
@@ -185,6 +185,59 @@ export interface PaymentIntentsTable {
   updated_at: number;
   canceled_at: number | null;
   cancellation_reason: string | null;
+  /** What the refunds that succeeded returned, atomic units (migration 014). Written through changeIntent. */
+  amount_refunded: Generated<string>;
+  /** The customer the payer's email names, once the payment settled (migration 014). */
+  customer_id: Generated<string | null>;
+}
+
+/** A refund of a settled payment (issue 19, migration 014): the merchant pays it, sPay tracks it. */
+export interface RefundsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  env: "test" | "live";
+  payment_intent_id: string;
+  customer_id: string | null;
+  asset: string;
+  token_contract: string;
+  /** Atomic units of the asset. numeric → string. */
+  amount: string;
+  /** The share of the payment's cents it returns (for customers' lifetime value and analytics). */
+  amount_minor: number;
+  /** The merchant's payout address the refund transfer must come from. */
+  source: string;
+  /** The address that paid: the settling transfer's sender, as the chain showed it. */
+  destination: string;
+  reason: string;
+  status: RefundStatus;
+  status_reason: string | null;
+  txid: string | null;
+  metadata: Json<Record<string, string>>;
+  created_at: number;
+  updated_at: number;
+  succeeded_at: number | null;
+  failed_at: number | null;
+}
+
+/** A payer's email in one environment, with the totals of its payments and refunds (migration 014). */
+export interface CustomersTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  env: "test" | "live";
+  email: string;
+  address: string | null;
+  payments_count: number;
+  refunds_count: number;
+  total_paid_minor: number;
+  total_refunded_minor: number;
+  first_payment_at: number | null;
+  last_payment_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface PaymentEventsTable {
@@ -423,6 +476,8 @@ export interface Database {
   audit_log: AuditLogTable;
   chain_cursors: ChainCursorsTable;
   chain_blocks: ChainBlocksTable;
+  refunds: RefundsTable;
+  customers: CustomersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -445,3 +500,5 @@ export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 export type UnmatchedTransferRow = Selectable<UnmatchedTransfersTable>;
 export type TransferReportRow = Selectable<TransferReportsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type RefundRow = Selectable<RefundsTable>;
+export type CustomerRow = Selectable<CustomersTable>;

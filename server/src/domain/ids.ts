@@ -20,6 +20,8 @@ export const ID_PREFIX = {
   emailSignup: "sub",
   request: "req",
   auditEntry: "aud",
+  refund: "re",
+  customer: "cus",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -146,6 +146,8 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   webhook_endpoints: "endpoint",
   events: "event",
   unmatched_transfers: "transfer",
+  refunds: "refund",
+  customers: "customer",
   // The public facilitator's path names the merchant's environment by its publishable key.
   x402: "facilitatorKey",
 };
@@ -178,6 +180,69 @@ async function unmatchedTransfer(environmentId: string, env: "test" | "live", he
     .execute();
   return txid;
 }
+
+/**
+ * A refund of one of B's intents and a customer of B's environment (issue 19). Both come from the
+ * chain (a settled payment, its payer's address) and the matrix runs no chain: written directly as
+ * the fixtures they are. src/routes/refunds.test.ts makes real ones on the devnet.
+ */
+async function refundAndCustomer(intentId: string) {
+  const intent = await api.deps.db
+    .selectFrom("payment_intents")
+    .selectAll()
+    .where("id", "=", intentId)
+    .executeTakeFirstOrThrow();
+  const now = Math.floor(Date.now() / 1000);
+  const customer = `cus_matrix${intent.env}${randomSuffix()}`;
+  await api.deps.db
+    .insertInto("customers")
+    .values({
+      id: customer,
+      workspace_id: intent.workspace_id,
+      environment_id: intent.environment_id,
+      env: intent.env,
+      email: `payer-${intent.env}@example.com`,
+      address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      payments_count: 1,
+      refunds_count: 0,
+      total_paid_minor: intent.amount_minor,
+      total_refunded_minor: 0,
+      first_payment_at: now,
+      last_payment_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const refund = `re_matrix${intent.env}${randomSuffix()}`;
+  await api.deps.db
+    .insertInto("refunds")
+    .values({
+      id: refund,
+      workspace_id: intent.workspace_id,
+      environment_id: intent.environment_id,
+      env: intent.env,
+      payment_intent_id: intent.id,
+      customer_id: customer,
+      asset: intent.asset,
+      token_contract: intent.token_contract,
+      amount: "1000",
+      amount_minor: 100,
+      source: intent.recipient,
+      destination: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      reason: "requested_by_customer",
+      status: "pending",
+      status_reason: null,
+      txid: null,
+      metadata: "{}",
+      created_at: now,
+      updated_at: now,
+      succeeded_at: null,
+      failed_at: null,
+    })
+    .execute();
+  return { refund, customer };
+}
+const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -237,6 +302,7 @@ beforeAll(async () => {
     event: event.body.data[0].id,
     transfer: await unmatchedTransfer(product.body.environment_id, "test", "c"),
     facilitatorKey: b.pk,
+    ...(await refundAndCustomer(intent.body.id)),
   });
   for (const [name, id] of Object.entries(objects)) expect(id, name).toMatch(/^[a-z]+_|^0x/);
   credentials.none = {};
@@ -260,6 +326,8 @@ const ENVIRONMENT_OBJECTS = new Set([
   "event",
   "env",
   "transfer",
+  "refund",
+  "customer",
 ]);
 type EnvColumn = "pk_test" | "sk_test" | "session_test" | "pk_live" | "sk_live" | "session_live";
 const ENV_COLUMNS: EnvColumn[] = ["pk_test", "sk_test", "session_test", "pk_live", "sk_live", "session_live"];
@@ -310,6 +378,7 @@ async function setUpLiveEnvironment() {
     event: event.body.data?.[0]?.id,
     env: skLive.environment_id,
     transfer: await unmatchedTransfer(skLive.environment_id, "live", "d"),
+    ...(await refundAndCustomer(intent.body.id)),
   });
   for (const [name, id] of Object.entries(liveObjects)) expect(id, `live ${name}`).toMatch(/^[a-z]+_|^0x/);
   expect(intent.body.env).toBe("live");
@@ -436,6 +505,8 @@ describe("authorization matrix (every route × every kind of wrong or limited cr
     expect(endpoint.body.status).toBe("enabled");
     const keys = await api.request("GET", `/v1/workspaces/${b.workspaceId}/api-keys`, { token: b.token });
     expect(keys.body.data.find((k: { id: string }) => k.id === objects.key)?.state).toBe("enabled");
+    const refund = await api.request("GET", `/v1/refunds/${objects.refund}`, { token: b.sk });
+    expect(refund.body.status).toBe("pending");
   });
 });
 
@@ -475,7 +546,7 @@ describe("authorization matrix, environment dimension (test and live are walls)"
 
   it("no list shows a single id of the other environment's objects", async () => {
     const failures: string[] = [];
-    const kinds = ["product", "link", "intent", "endpoint", "event", "transfer"];
+    const kinds = ["product", "link", "intent", "endpoint", "event", "transfer", "refund", "customer"];
     for (const op of listOperations(doc)) {
       const key = `${op.method} ${op.path}`;
       if (op.method !== "GET" || op.path.includes("{") || !op.secured || key in SKIPPED) continue;

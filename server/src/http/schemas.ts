@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { ASSETS, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from "@spay/protocol";
+import {
+  ASSETS,
+  FULFILLMENT_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from "@spay/protocol";
 
 /**
  * Response schemas: the OpenAPI document and the docs site's API reference come from these, and the
@@ -191,6 +197,13 @@ export const PaymentIntentSchema = z
     merchant_principal: z.string().nullable(),
     txid: z.string().nullable(),
     amount_received: z.string(),
+    amount_refunded: z.string().openapi({
+      description: "Atomic units of the asset the refunds that succeeded returned to the payer (issue 19)",
+    }),
+    customer_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "The customer (`cus_…`) the payer's email names, once the payment settled" }),
     client_secret: z.string().nullable().openapi({
       description:
         "`pi_…_secret_…`: lets a browser (publishable key or no key) read, follow and submit for this intent. Returned on creation and to callers entitled to the intent; null in lists, events and webhooks. Keep it out of logs and URLs you share.",
@@ -383,3 +396,61 @@ export const OnboardingStatusSchema = z
     api_keys: z.array(ApiKeySchema),
   })
   .openapi("OnboardingStatus");
+
+export const RefundSchema = z
+  .object({
+    id: z.string().openapi({ example: "re_3kTMd9Q2xYqLw8Rb1nVc0aZe" }),
+    object: z.literal("refund"),
+    payment_intent: z.string().openapi({ description: "The refunded payment intent (`pi_…`)" }),
+    customer: z.string().nullable().openapi({ description: "The payer's customer (`cus_…`), if known" }),
+    amount: z.string().openapi({ description: "Atomic units of the asset (sats for sBTC)" }),
+    amount_minor: z.number().int().openapi({ description: "The share of the payment's cents it returns" }),
+    currency: z.string(),
+    asset: z.enum(ASSETS),
+    token_contract: z.string(),
+    source: z.string().openapi({
+      description: "The merchant's payout address: the refund transfer must come from it",
+    }),
+    destination: z.string().openapi({
+      description: "The address that paid (the settling transfer's sender, read from the chain)",
+    }),
+    memo: z.string().openapi({ description: "The memo the refund transfer must carry: the refund id" }),
+    reason: z.enum(REFUND_REASONS),
+    status: z.enum(REFUND_STATUSES).openapi({
+      description:
+        "`pending` until the merchant's transfer counts (`succeeded`) or the refund fails (`failed`: the transfer aborted, or the merchant canceled the refund)",
+    }),
+    status_reason: z.string().nullable().openapi({
+      description:
+        "Why a refund failed, or why the last transfer carrying its memo was not counted (`transfer_rejected:wrong_amount`, …)",
+    }),
+    txid: z.string().nullable().openapi({ description: "The refund transfer, once it counted" }),
+    metadata: z.record(z.string(), z.string()),
+    env: z.enum(["test", "live"]),
+    created_at: ts,
+    succeeded_at: ts.nullable(),
+    failed_at: ts.nullable(),
+  })
+  .openapi("Refund");
+
+export const CustomerSchema = z
+  .object({
+    id: z.string().openapi({ example: "cus_3kTMd9Q2xYqLw8Rb1nVc0aZe" }),
+    object: z.literal("customer"),
+    email: z.string(),
+    address: z.string().nullable().openapi({ description: "The address the customer last paid from" }),
+    currency: z.literal("usd"),
+    lifetime_value: z
+      .number()
+      .int()
+      .openapi({ description: "Cents: what the customer's settled payments brought, less refunds" }),
+    total_paid: z.number().int().openapi({ description: "Cents of the customer's settled payments" }),
+    total_refunded: z.number().int().openapi({ description: "Cents refunded to the customer" }),
+    payments_count: z.number().int(),
+    refunds_count: z.number().int().openapi({ description: "Refunds that succeeded" }),
+    first_payment_at: ts.nullable(),
+    last_payment_at: ts.nullable(),
+    env: z.enum(["test", "live"]),
+    created_at: ts,
+  })
+  .openapi("Customer");

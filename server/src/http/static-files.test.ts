@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../../test/harness.ts";
+import { inlineScriptHashes, PAGE_CSP } from "./static-files.ts";
 
 let root: string;
 let api: TestApi;
@@ -22,6 +24,9 @@ beforeAll(async () => {
   const docsDir = path.join(root, "docs");
   await mkdir(path.join(docsDir, "docs", "webhooks"), { recursive: true });
   await writeFile(path.join(docsDir, "index.html"), "<title>docs shell</title>");
+  await mkdir(path.join(docsDir, "docs-assets"), { recursive: true });
+  await writeFile(path.join(docsDir, "docs-assets", "index-CoupLyz7.js"), "console.log('docs')");
+  await writeFile(path.join(docsDir, "docs-assets", "favicon.svg"), "<svg></svg>");
   await writeFile(path.join(docsDir, "docs", "webhooks", "index.html"), "<title>Webhooks</title>");
   await writeFile(path.join(docsDir, "docs", "index.html"), "<title>Docs home</title>");
   await mkdir(path.join(docsDir, "blog"), { recursive: true });
@@ -76,6 +81,13 @@ describe("front ends on the API's origin", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(res.headers.get("cache-control")).toContain("immutable");
+    const docs = await api.request("GET", "/docs-assets/index-CoupLyz7.js");
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // An unhashed name may change content: cached briefly.
+    const icon = await api.request("GET", "/docs-assets/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
   it("gzips text files for clients that accept it", async () => {
@@ -105,5 +117,22 @@ describe("front ends on the API's origin", () => {
       expect(res.status, p).toBe(404);
     }
     expect((await api.request("POST", "/dashboard", { body: {} })).status).toBe(404);
+  });
+
+  it("allows a page's inline scripts by the sha256 of the file as served, following a rebuild", async () => {
+    const file = path.join(root, "dashboard", "inline.html");
+    const csp = async () => (await page("/inline.html")).headers.get("content-security-policy") ?? "";
+    const sha = (s: string) => `'sha256-${createHash("sha256").update(s, "utf8").digest("base64")}'`;
+    const init = "document.documentElement.dataset.theme='dark'";
+    await writeFile(file, `<head><script>${init}</script><script type="module" src="/a.js"></script></head>`);
+    expect(await csp()).toContain(`script-src 'self' ${sha(init)};`);
+    expect(inlineScriptHashes(`<script src="/a.js"></script><script></script>`)).toEqual([]);
+    // Rebuilt with another script (another size): the policy follows.
+    const next = `${init};document.documentElement.dataset.shell='app'`;
+    await writeFile(file, `<head><script>${next}</script></head>`);
+    expect(await csp()).toContain(`script-src 'self' ${sha(next)};`);
+    expect(await csp()).not.toContain(sha(init));
+    // A page without inline scripts keeps the bare policy.
+    expect((await page("/")).headers.get("content-security-policy")).toBe(PAGE_CSP);
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context, Next } from "hono";
@@ -49,7 +50,7 @@ async function fileIn(root: string, urlPath: string): Promise<{ file: string; si
 /** Text formats worth compressing (images and fonts here are compressed already). */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
 
-function send(
+async function send(
   c: Context,
   found: { file: string; size: number },
   cacheControl: string,
@@ -64,7 +65,7 @@ function send(
     "Cache-Control": cacheControl,
     Vary: "Accept-Encoding",
     ...(gzip ? { "Content-Encoding": "gzip" } : { "Content-Length": String(found.size) }),
-    ...(type.startsWith("text/html") ? { "Content-Security-Policy": PAGE_CSP } : {}),
+    ...(type.startsWith("text/html") ? { "Content-Security-Policy": await pageCspOf(found.file) } : {}),
     ...extra,
   };
   if (c.req.method === "HEAD") return c.body(null, status, headers);
@@ -77,7 +78,7 @@ function send(
 
 /**
  * The policy of every page the gateway serves: scripts, styles, fonts and API calls from this
- * origin only (the apps are built without inline scripts; components set inline styles), images
+ * origin only (inline scripts only by their hash: pageCsp; components set inline styles), images
  * also as data:/blob: (QR codes), nothing framed, no plugins.
  */
 export const PAGE_CSP = [
@@ -93,9 +94,49 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Hashed build output (`assets/…-hash.js`, `chunks/…-hash.js`) never changes under its name. */
+/**
+ * The `'sha256-…'` sources of a page's inline scripts (`<script>` without `src`), as CSP hashes
+ * them: the exact text between the tags, UTF-8.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attrs = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attrs) || !body) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/** PAGE_CSP allowing, besides this origin's script files, the inline scripts of `html` by their hashes. */
+export function pageCsp(html: string): string {
+  const hashes = inlineScriptHashes(html);
+  return hashes.length
+    ? PAGE_CSP.replace("script-src 'self'", `script-src 'self' ${hashes.join(" ")}`)
+    : PAGE_CSP;
+}
+
+/**
+ * A served page's policy: the built pages inline a script in <head> that sets the theme before
+ * first paint (dashboard/build/page-init.js), allowed by the hash of the file as served, so the
+ * policy follows every rebuild. Kept per file until its size or modification time changes.
+ */
+const cspCache = new Map<string, { key: string; csp: string }>();
+async function pageCspOf(file: string): Promise<string> {
+  const info = await stat(file);
+  const key = `${info.size}:${info.mtimeMs}`;
+  const cached = cspCache.get(file);
+  if (cached?.key === key) return cached.csp;
+  const csp = pageCsp(await readFile(file, "utf8"));
+  cspCache.set(file, { key, csp });
+  return csp;
+}
+
+/**
+ * Hashed build output (`assets/…-hash.js`, `chunks/…-hash.js`, the docs site's
+ * `docs-assets/…-hash.js`) never changes under its name.
+ */
 const cacheFor = (urlPath: string) =>
-  /\/(assets|chunks)\/[^/]+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/.test(urlPath)
+  /\/(assets|chunks|docs-assets)\/[^/]+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+$/.test(urlPath)
     ? "public, max-age=31536000, immutable"
     : "public, max-age=300";
 

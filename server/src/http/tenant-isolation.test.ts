@@ -52,7 +52,59 @@ beforeAll(async () => {
       created_at: Math.floor(Date.now() / 1000),
     })
     .execute();
+  // A customer of B and a pending refund of B's intent (issue 19), as settlement and a refund
+  // request leave them: chain history, written directly (src/routes/refunds.test.ts makes real ones).
+  const now = Math.floor(Date.now() / 1000);
+  const customer = "cus_isolationB";
+  await api.deps.db
+    .insertInto("customers")
+    .values({
+      id: customer,
+      workspace_id: b.workspaceId,
+      environment_id: product.body.environment_id,
+      env: "test",
+      email: "payer@example.com",
+      address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      payments_count: 1,
+      refunds_count: 0,
+      total_paid_minor: 500,
+      total_refunded_minor: 0,
+      first_payment_at: now,
+      last_payment_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const refund = "re_isolationB";
+  await api.deps.db
+    .insertInto("refunds")
+    .values({
+      id: refund,
+      workspace_id: b.workspaceId,
+      environment_id: product.body.environment_id,
+      env: "test",
+      payment_intent_id: intent.body.id,
+      customer_id: customer,
+      asset: "sbtc",
+      token_contract: intent.body.token_contract,
+      amount: "1000",
+      amount_minor: 100,
+      source: intent.body.recipient,
+      destination: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      reason: "requested_by_customer",
+      status: "pending",
+      status_reason: null,
+      txid: null,
+      metadata: "{}",
+      created_at: now,
+      updated_at: now,
+      succeeded_at: null,
+      failed_at: null,
+    })
+    .execute();
   Object.assign(ids, {
+    refund,
+    customer,
     transfer,
     org: b.organizationId,
     ws: b.workspaceId,
@@ -150,6 +202,9 @@ const CASES: Case[] = [
     body: { payment_intent: "pi_unknown" },
     as: ["session", "sk", "pk"],
   },
+  { method: "GET", path: "/v1/refunds/{refund}", as: ["session", "sk"] },
+  { method: "POST", path: "/v1/refunds/{refund}/cancel", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/customers/{customer}", as: ["session", "sk"] },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
@@ -241,6 +296,23 @@ describe("tenant isolation", () => {
       body: { id: ids.product, name: "x", price_usd: 1, stock: 1 },
     });
     expect(product.status).toBe(409);
+    for (const who of ["sk", "session"] as const) {
+      const { token, headers } = credentials(who);
+      const refund = await api.request("POST", "/v1/refunds", {
+        token,
+        headers,
+        body: { payment_intent: ids.intent, reason: "requested_by_customer" },
+      });
+      expect(refund.status, who).toBe(404);
+      expect(refund.body.error).toMatchObject({ code: "resource_missing", param: "payment_intent" });
+      const listed = await api.request("GET", `/v1/refunds?payment_intent=${ids.intent}`, { token, headers });
+      expect(listed.body.data, who).toEqual([]);
+      const cursor = await api.request("GET", `/v1/customers?starting_after=${ids.customer}`, {
+        token,
+        headers,
+      });
+      expect(cursor.body.error.param, who).toBe("starting_after");
+    }
   });
 
   it("lists only ever show the caller's own objects", async () => {
@@ -248,6 +320,10 @@ describe("tenant isolation", () => {
     expect(products.body.data.map((p: { id: string }) => p.id)).not.toContain(ids.product);
     const intents = await api.request("GET", "/v1/payment_intents?limit=100", { token: a.sk });
     expect(intents.body.data.map((p: { id: string }) => p.id)).not.toContain(ids.intent);
+    const refunds = await api.request("GET", "/v1/refunds?limit=100", { token: a.sk });
+    expect(refunds.body.data).toEqual([]);
+    const customers = await api.request("GET", "/v1/customers?limit=100", { token: a.sk });
+    expect(customers.body.data).toEqual([]);
     const orgs = await api.request("GET", "/v1/organizations", { token: a.token });
     expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual([a.organizationId]);
   });
@@ -266,5 +342,9 @@ describe("tenant isolation", () => {
     expect(envs.body.data.map((e: { id: string }) => e.id)).toContain(ids.env);
     const endpoint = await api.request("GET", `/v1/webhook_endpoints/${ids.endpoint}`, { token: b.sk });
     expect(endpoint.body).toMatchObject({ status: "enabled", previous_secret_expires_at: null });
+    const refund = await api.request("GET", `/v1/refunds/${ids.refund}`, { token: b.sk });
+    expect(refund.body).toMatchObject({ status: "pending", payment_intent: ids.intent });
+    const customers = await api.request("GET", "/v1/customers", { token: b.sk });
+    expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([ids.customer]);
   });
 });

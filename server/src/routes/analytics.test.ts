@@ -81,7 +81,7 @@ describe("GET /v1/analytics/export", () => {
     expect(res.headers.get("content-disposition")).toContain("spay-payments-7d.csv");
     const lines = String(res.body).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "id,created_at,amount_usd,currency,status,fulfillment_status,customer_email,asset,amount_asset,txid,payment_method,product_id,env",
+      "id,created_at,amount_usd,currency,status,fulfillment_status,customer_email,asset,amount_asset,amount_refunded_asset,txid,payment_method,product_id,env",
     );
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.includes(",25.00,usd,payment_settled,"))).toBe(true);

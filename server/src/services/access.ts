@@ -29,6 +29,8 @@ const ENVIRONMENT_TABLES = [
   "webhook_endpoints",
   "api_keys",
   "unmatched_transfers",
+  "refunds",
+  "customers",
 ] as const;
 /** Tables whose rows carry only the environment's kind (`env`: test or live), not its id. */
 const ENV_KIND_TABLES = ["events"] as const;

@@ -1,3 +1,4 @@
+import { PAID_STATUSES } from "@spay/protocol";
 import { sql } from "kysely";
 import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
@@ -94,12 +95,16 @@ export async function analyticsOverview(
 ): Promise<AnalyticsOverview> {
   const until = nowSeconds();
   const since = rangeStart(range, until);
-  const settledAmount = sql<string>`coalesce(sum(amount_minor) filter (where status = 'payment_settled'), 0)`;
+  // Paid = settled, partially refunded or refunded; revenue is net of the refunds that succeeded.
+  const paid = sql`status in (${sql.join(PAID_STATUSES.map((s) => sql`${s}`))})`;
+  const refundedMinor = sql`(select coalesce(sum(r.amount_minor), 0) from refunds r where r.payment_intent_id = payment_intents.id and r.status = 'succeeded')`;
+  const settledAmount = sql<string>`coalesce(sum(amount_minor - ${refundedMinor}) filter (where ${paid}), 0)`;
+  const settledCount = sql<string>`count(*) filter (where ${paid})`;
   const [totals, days, recent, customers] = await Promise.all([
     scoped(deps, scope, since)
       .select([
         sql<string>`count(*)`.as("transactions"),
-        sql<string>`count(*) filter (where status = 'payment_settled')`.as("settled"),
+        settledCount.as("settled"),
         settledAmount.as("revenue"),
         sql<string>`count(distinct lower(customer_email))`.as("customers"),
       ])
@@ -120,7 +125,7 @@ export async function analyticsOverview(
         sql<string>`max(created_at)`.as("last_payment_at"),
         settledAmount.as("total_spent"),
         sql<string>`count(*)`.as("payments"),
-        sql<string>`count(*) filter (where status = 'payment_settled')`.as("settled"),
+        settledCount.as("settled"),
       ])
       .groupBy(sql`lower(customer_email)`)
       .orderBy(sql`max(created_at)`, "desc")
@@ -169,6 +174,7 @@ export const CSV_COLUMNS = [
   "customer_email",
   "asset",
   "amount_asset",
+  "amount_refunded_asset",
   "txid",
   "payment_method",
   "product_id",
@@ -194,6 +200,7 @@ export function paymentCsvRow(pi: PaymentIntentView): string {
     pi.customer_email,
     pi.asset,
     pi.amount_asset,
+    pi.amount_refunded,
     pi.txid,
     pi.payment_method,
     pi.product_id,

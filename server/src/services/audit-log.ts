@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   "environment.deleted",
   "workspace.browser_amounts_changed",
   "transfer.assigned",
+  "refund.created",
+  "refund.canceled",
   "account.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

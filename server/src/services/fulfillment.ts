@@ -1,3 +1,4 @@
+import { PAID_STATUSES } from "@spay/protocol";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
@@ -32,9 +33,9 @@ export async function setFulfillmentStatus(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound("payment_intent", id);
-    if (row.status !== "payment_settled") {
+    if (!PAID_STATUSES.includes(row.status)) {
       throw new ApiError("payment_intent_unexpected_state", {
-        message: `Fulfillment can only be set on a settled payment; this one is ${row.status}`,
+        message: `Fulfillment can only be set on a paid payment (settled, or refunded in part or in full); this one is ${row.status}`,
         param: "fulfillment_status",
       });
     }

@@ -1,4 +1,4 @@
-import { FAILED_STATUSES, OPEN_FULFILLMENT_STATUSES, PENDING_STATUSES } from "@spay/protocol";
+import { FAILED_STATUSES, OPEN_FULFILLMENT_STATUSES, PAID_STATUSES, PENDING_STATUSES } from "@spay/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Deps } from "../http/context.ts";
@@ -20,14 +20,14 @@ export function filterCondition(filter: PaymentFilter) {
       case "all":
         return eb.lit(true);
       case "paid":
-        return eb("status", "=", "payment_settled");
+        return eb("status", "in", [...PAID_STATUSES]);
       case "pending":
         return eb("status", "in", [...PENDING_STATUSES]);
       case "failed":
         return eb("status", "in", [...FAILED_STATUSES]);
       case "fulfillment":
         return eb.and([
-          eb("status", "=", "payment_settled"),
+          eb("status", "in", [...PAID_STATUSES]),
           eb("fulfillment_status", "in", [...OPEN_FULFILLMENT_STATUSES]),
         ]);
     }
@@ -61,9 +61,9 @@ export async function countPaymentsByFilter(
   const row = await scoped(deps, scope)
     .select([
       sql<string>`count(*)`.as("all"),
-      sql<string>`count(*) filter (where status = 'payment_settled')`.as("paid"),
+      sql<string>`count(*) filter (where status in (${inList(PAID_STATUSES)}))`.as("paid"),
       sql<string>`count(*) filter (where status in (${inList(PENDING_STATUSES)}))`.as("pending"),
-      sql<string>`count(*) filter (where status = 'payment_settled' and fulfillment_status in (${inList(OPEN_FULFILLMENT_STATUSES)}))`.as(
+      sql<string>`count(*) filter (where status in (${inList(PAID_STATUSES)}) and fulfillment_status in (${inList(OPEN_FULFILLMENT_STATUSES)}))`.as(
         "fulfillment",
       ),
       sql<string>`count(*) filter (where status in (${inList(FAILED_STATUSES)}))`.as("failed"),

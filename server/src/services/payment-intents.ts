@@ -73,6 +73,8 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     merchant_principal: row.merchant_principal,
     txid: row.txid,
     amount_received: row.amount_received,
+    amount_refunded: row.amount_refunded,
+    customer_id: row.customer_id,
     client_secret: null,
     spay_url: checkoutUrl,
     checkout_url: checkoutUrl,
@@ -312,10 +314,18 @@ export async function createPaymentIntent(
     updated_at: now,
     canceled_at: null,
     cancellation_reason: null,
+    amount_refunded: "0",
+    customer_id: null,
   };
   const firstEvent = paymentEventValues(id, null, "requires_payment_method", { reason: "created" });
   const view = paymentIntentView(deps, row);
-  const { seq: _seq, amount_received: _received, ...values } = row;
+  const {
+    seq: _seq,
+    amount_received: _received,
+    amount_refunded: _refunded,
+    customer_id: _customer,
+    ...values
+  } = row;
   const intentValues: Record<string, unknown> = {
     ...values,
     shipping_address: JSON.stringify(values.shipping_address),

@@ -27,6 +27,8 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     merchant_principal: null,
     txid: null,
     amount_received: "0",
+    amount_refunded: "0",
+    customer_id: null,
     client_secret: "pi_test123_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     spay_url:
       "https://pay.example/pay/pi_test123?client_secret=pi_test123_secret_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",

@@ -12,6 +12,7 @@ import * as changeNotifications from "./010-change-notifications.ts";
 import * as blockFollower from "./011-block-follower.ts";
 import * as keyNotifications from "./012-key-notifications.ts";
 import * as apiKeyRoll from "./013-api-key-roll.ts";
+import * as refunds from "./014-refunds.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "011-block-follower": blockFollower,
   "012-key-notifications": keyNotifications,
   "013-api-key-roll": apiKeyRoll,
+  "014-refunds": refunds,
 };
 
 export const migrationProvider: MigrationProvider = {

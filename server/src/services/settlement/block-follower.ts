@@ -3,6 +3,7 @@ import type { ChainBlock, HiroBlock, HiroTransaction } from "../../chain/hiro-ty
 import type { Db } from "../../db/database.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
+import { observeRefundTransfer } from "../refunds.ts";
 import { type ChainMatches, lacksEvents, matchTransactions } from "./chain-matching.ts";
 import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import type { ChainClients } from "./chains.ts";
@@ -105,6 +106,8 @@ export class BlockFollower {
           Math.max(tip, block.height),
           this.options,
         );
+      for (const { refundId, tx } of matches.refunds)
+        await observeRefundTransfer(this.deps, trx, refundId, tx);
       await recordBlock(trx, env, block, this.options.forkWindow);
       return "applied";
     });
@@ -191,7 +194,9 @@ export class BlockFollower {
     }
     const matches = await matchTransactions(this.deps.db, this.deps, env, txs);
     const incomplete = new Set(
-      [...matches.toRoute, ...matches.tracked].filter(lacksEvents).map((tx) => normalizeTxid(tx.tx_id)),
+      [...matches.toRoute, ...matches.tracked, ...matches.refunds.map((r) => r.tx)]
+        .filter(lacksEvents)
+        .map((tx) => normalizeTxid(tx.tx_id)),
     );
     if (incomplete.size === 0) return { txs, matches };
     const whole = new Map<string, HiroTransaction>();
@@ -202,7 +207,11 @@ export class BlockFollower {
     const complete = (tx: HiroTransaction) => whole.get(normalizeTxid(tx.tx_id)) ?? tx;
     return {
       txs: txs.map(complete),
-      matches: { toRoute: matches.toRoute.map(complete), tracked: matches.tracked.map(complete) },
+      matches: {
+        toRoute: matches.toRoute.map(complete),
+        tracked: matches.tracked.map(complete),
+        refunds: matches.refunds.map((r) => ({ ...r, tx: complete(r.tx) })),
+      },
     };
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
+import { recordSettledPayment } from "../customers.ts";
 import { recordEvent } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
 import { decrementStockOnSettlement } from "../products.ts";
@@ -30,6 +31,7 @@ export async function changeIntent(
       ...(change.reason !== undefined ? { status_reason: change.reason } : {}),
       ...(change.txid !== undefined ? { txid: change.txid } : {}),
       ...(change.amount_received !== undefined ? { amount_received: change.amount_received } : {}),
+      ...(change.amount_refunded !== undefined ? { amount_refunded: change.amount_refunded } : {}),
       ...(change.payment_method !== undefined ? { payment_method: change.payment_method } : {}),
       ...(change.canceled_at !== undefined ? { canceled_at: change.canceled_at } : {}),
       ...(change.cancellation_reason !== undefined
@@ -51,6 +53,18 @@ export async function changeIntent(
   }
   // A settled payment sells one unit of its product, in this transaction (never below 0).
   if (to === "payment_settled" && from !== to) await decrementStockOnSettlement(trx, updated);
+  // Issue 19: a settled payment carrying an email counts for its customer (created on the first).
+  if (to === "payment_settled" && from !== to && updated.customer_email) {
+    const customerId = await recordSettledPayment(trx, updated);
+    if (customerId) {
+      await trx
+        .updateTable("payment_intents")
+        .set({ customer_id: customerId })
+        .where("id", "=", intent.id)
+        .execute();
+      updated.customer_id = customerId;
+    }
+  }
   if (to === "payment_settled" && from !== to && intent.env === "test") {
     // Get Started's sandbox step is done once a test payment is actually paid, not just created.
     await trx

@@ -252,7 +252,8 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
 /**
  * The environments with anything to settle — open or in-flight intents, or ones that ended
  * recently (late payments) — or with transfers mined within the fork window (a fork may still
- * orphan them). Indexed queries; a quiet environment costs the chain nothing.
+ * orphan them), or pending refunds (issue 19: the merchant's refund transfer is awaited). Indexed
+ * queries; a quiet environment costs the chain nothing.
  */
 export async function watchedEnvironments(
   deps: Pick<Deps, "db">,
@@ -269,7 +270,8 @@ export async function watchedEnvironments(
     or exists (select 1 from chain_cursors c
                join payment_transfers t on t.block_height > c.height - ${window}
                join payment_intents pi on pi.id = t.payment_intent_id and pi.env = c.env
-               where c.env = ${env}))`;
+               where c.env = ${env})
+    or exists (select 1 from refunds where env = ${env} and status = 'pending'))`;
   const { rows } = await sql<{ test: boolean; live: boolean }>`
     select ${watched("test")} as test, ${watched("live")} as live`.execute(deps.db);
   const row = rows[0];

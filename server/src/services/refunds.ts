@@ -1,0 +1,350 @@
+import type { z } from "@hono/zod-openapi";
+import { decide, REFUND_EVENT, REFUNDABLE_STATUSES, type RefundReason } from "@spay/protocol";
+import { sql } from "kysely";
+import { normalizeTxid } from "../chain/client.ts";
+import type { HiroTransaction } from "../chain/hiro-types.ts";
+import type { Db } from "../db/database.ts";
+import type { PaymentIntentRow, RefundRow } from "../db/schema.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
+import { newId, nowSeconds } from "../domain/ids.ts";
+import { checkTransfer } from "../domain/transfer-check.ts";
+import type { Deps } from "../http/context.ts";
+import type { Pagination } from "../http/openapi.ts";
+import type { RefundSchema } from "../http/schemas.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
+import { recordAudit } from "./audit-log.ts";
+import { payerAddress, recordSucceededRefund } from "./customers.ts";
+import { recordEvent } from "./events.ts";
+import { fetchPage, type Page } from "./pagination.ts";
+import { changeIntent } from "./settlement/transitions.ts";
+import { tokensFor } from "./token-registry.ts";
+
+/**
+ * Refunds (issue 19, item 1), non-custodially: sPay never holds the money, so a refund is a promise
+ * the merchant keeps from the payout wallet — a transfer of exactly the refund's amount, in the
+ * payment's token, to the address that paid, with the refund id as memo — and sPay proves it on
+ * chain (the block follower, {@link observeRefundTransfer}). `pending → succeeded | failed`.
+ */
+export type RefundView = z.infer<typeof RefundSchema>;
+
+export function refundView(row: RefundRow): RefundView {
+  return {
+    id: row.id,
+    object: "refund",
+    payment_intent: row.payment_intent_id,
+    customer: row.customer_id,
+    amount: row.amount,
+    amount_minor: row.amount_minor,
+    currency: "usd",
+    asset: row.asset as RefundView["asset"],
+    token_contract: row.token_contract,
+    source: row.source,
+    destination: row.destination,
+    memo: row.id,
+    reason: row.reason as RefundReason,
+    status: row.status,
+    status_reason: row.status_reason,
+    txid: row.txid,
+    metadata: row.metadata,
+    env: row.env,
+    created_at: row.created_at,
+    succeeded_at: row.succeeded_at,
+    failed_at: row.failed_at,
+  };
+}
+
+export interface CreateRefundInput {
+  payment_intent: string;
+  /** Atomic units of the asset; default everything that remains refundable. */
+  amount?: bigint | undefined;
+  reason: RefundReason;
+  metadata?: Record<string, string> | undefined;
+}
+
+/** Refunds pending or succeeded hold part of the payment: what they add up to, atomic units and cents. */
+async function outstanding(trx: Db, intentId: string): Promise<{ amount: bigint; minor: number }> {
+  const row = await trx
+    .selectFrom("refunds")
+    .select([
+      sql<string>`coalesce(sum(amount), 0)::text`.as("amount"),
+      sql<string>`coalesce(sum(amount_minor), 0)::text`.as("minor"),
+    ])
+    .where("payment_intent_id", "=", intentId)
+    .where("status", "in", ["pending", "succeeded"])
+    .executeTakeFirstOrThrow();
+  return { amount: BigInt(row.amount), minor: Number(row.minor) };
+}
+
+/**
+ * Creates a refund of a settled payment, to the address that paid it. The intent's row is locked
+ * first, so two refunds racing for the same payment are decided one after the other: each sees
+ * what the other holds, and never more than what was received is promised back.
+ */
+export async function createRefund(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: CreateRefundInput,
+  ip: string | null,
+): Promise<RefundView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const intent = await trx
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("id", "=", input.payment_intent)
+      .where(ownedBy(scope, "payment_intents"))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!intent) throw notFound("payment_intent", input.payment_intent, "payment_intent");
+    if (!REFUNDABLE_STATUSES.includes(intent.status))
+      throw new ApiError("payment_not_refundable", {
+        message: `This payment cannot be refunded: its status is ${intent.status}`,
+        param: "payment_intent",
+      });
+    const destination = await payerAddress(trx, intent.id);
+    if (!destination) throw new ApiError("payer_unknown", { param: "payment_intent" });
+    const received = BigInt(intent.amount_received);
+    const held = await outstanding(trx, intent.id);
+    const refundable = received - held.amount;
+    if (refundable <= 0n && input.amount === undefined)
+      throw new ApiError("payment_not_refundable", {
+        message: "Nothing remains to refund on this payment (refunds pending or succeeded hold all of it)",
+        param: "payment_intent",
+      });
+    const amount = input.amount ?? refundable;
+    if (amount <= 0n)
+      throw new ApiError("parameter_invalid", { message: "amount must be positive", param: "amount" });
+    if (amount > refundable)
+      throw new ApiError("refund_exceeds_refundable", {
+        message: `The refund (${amount}) is larger than what remains refundable on this payment (${refundable} of ${received})`,
+        param: "amount",
+      });
+    const row = await trx
+      .insertInto("refunds")
+      .values({
+        id: newId("refund"),
+        workspace_id: intent.workspace_id,
+        environment_id: intent.environment_id,
+        env: intent.env,
+        payment_intent_id: intent.id,
+        customer_id: intent.customer_id,
+        asset: intent.asset,
+        token_contract: intent.token_contract,
+        amount: amount.toString(),
+        amount_minor: refundMinor(intent, amount, received, held),
+        source: intent.recipient,
+        destination,
+        reason: input.reason,
+        status: "pending",
+        status_reason: null,
+        txid: null,
+        metadata: JSON.stringify(input.metadata ?? {}),
+        created_at: nowSeconds(),
+        updated_at: nowSeconds(),
+        succeeded_at: null,
+        failed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const view = refundView(row);
+    await recordEvent(trx, {
+      workspaceId: row.workspace_id,
+      env: row.env,
+      type: REFUND_EVENT.created,
+      object: view,
+    });
+    await recordAudit(trx, {
+      action: "refund.created",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "refund", id: row.id },
+      details: { payment_intent: intent.id, amount: row.amount, asset: row.asset, reason: row.reason },
+    });
+    return view;
+  });
+}
+
+/**
+ * The cents a refund returns: its share of the payment's; the refund that takes the last of what
+ * was received takes the cents left, so a payment refunded in parts adds up exactly.
+ */
+function refundMinor(
+  intent: PaymentIntentRow,
+  amount: bigint,
+  received: bigint,
+  held: { amount: bigint; minor: number },
+): number {
+  if (held.amount + amount >= received) return Math.max(0, intent.amount_minor - held.minor);
+  return Number((amount * BigInt(intent.amount_minor)) / received);
+}
+
+async function findRefund(db: Db, scope: WorkspaceScope, id: string): Promise<RefundRow> {
+  const row = await db
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", id)
+    .where(ownedBy(scope, "refunds"))
+    .executeTakeFirst();
+  if (!row) throw notFound("refund", id);
+  return row;
+}
+
+export async function getRefund(deps: Deps, scope: WorkspaceScope, id: string): Promise<RefundView> {
+  return refundView(await findRefund(deps.db, scope, id));
+}
+
+export async function listRefunds(
+  deps: Deps,
+  scope: WorkspaceScope,
+  page: Pagination & { payment_intent?: string | undefined },
+  url: string,
+): Promise<Page<RefundView>> {
+  let query = deps.db.selectFrom("refunds").selectAll().where(ownedBy(scope, "refunds"));
+  if (page.payment_intent) query = query.where("payment_intent_id", "=", page.payment_intent);
+  const result = await fetchPage(deps.db, "refunds", scope, page, url, (w) =>
+    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
+  );
+  return { ...result, data: result.data.map(refundView) };
+}
+
+/** Fails a pending refund the merchant will not pay: what it held becomes refundable again. */
+export async function cancelRefund(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  ip: string | null,
+): Promise<RefundView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("refunds")
+      .selectAll()
+      .where("id", "=", id)
+      .where(ownedBy(scope, "refunds"))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound("refund", id);
+    if (current.status !== "pending")
+      throw new ApiError("refund_unexpected_state", {
+        message: `You cannot cancel this refund because it has a status of ${current.status}.`,
+      });
+    const failed = await failRefund(trx, current, "canceled");
+    await recordAudit(trx, {
+      action: "refund.canceled",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "refund", id },
+      details: { payment_intent: current.payment_intent_id, amount: current.amount },
+    });
+    return refundView(failed);
+  });
+}
+
+async function failRefund(trx: Db, refund: RefundRow, reason: string): Promise<RefundRow> {
+  const now = nowSeconds();
+  const failed = await trx
+    .updateTable("refunds")
+    .set({ status: "failed", status_reason: reason, failed_at: now, updated_at: now })
+    .where("id", "=", refund.id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordEvent(trx, {
+    workspaceId: failed.workspace_id,
+    env: failed.env,
+    type: REFUND_EVENT.failed,
+    object: refundView(failed),
+  });
+  return failed;
+}
+
+/**
+ * What a chain transaction carrying a pending refund's memo means for it (the block follower calls
+ * this in the block's transaction). It counts — once, the txid is unique among refunds — only if it
+ * succeeded, moved exactly the refund's amount of the payment's token to the payer, and came from
+ * the merchant's payout address; the intent then records what was refunded (`decide`, kind
+ * "refunded") and the customer's totals move. A transfer that does not match is not counted and
+ * the refund stays pending (its reason says why); one the merchant's own address sent that aborted
+ * fails the refund. Anyone else's transaction carrying the memo changes nothing.
+ */
+export async function observeRefundTransfer(
+  deps: Deps,
+  trx: Db,
+  refundId: string,
+  tx: HiroTransaction,
+): Promise<void> {
+  const refund = await trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refundId)
+    .where("status", "=", "pending")
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!refund) return; // settled meanwhile, or another process holds it
+  if (tx.sender_address !== refund.source) return;
+  const txid = normalizeTxid(tx.tx_id);
+  const token = tokensFor(deps.config, refund.env)[refund.asset as RefundView["asset"]];
+  const observation = checkTransfer(tx, {
+    tokenContract: refund.token_contract,
+    assetName: token.assetName,
+    recipient: refund.destination,
+    memo: refund.id,
+  });
+  const now = nowSeconds();
+  const notCounted = (reason: string) =>
+    trx
+      .updateTable("refunds")
+      .set({ status_reason: `transfer_rejected:${reason}`, updated_at: now })
+      .where("id", "=", refund.id)
+      .execute();
+  switch (observation.kind) {
+    case "unknown":
+    case "pending":
+      return;
+    case "failed":
+      await failRefund(trx, refund, `transaction_failed:${observation.reason}`);
+      return;
+    case "rejected":
+      await notCounted(observation.reason);
+      return;
+    case "paid": {
+      if (observation.amount !== BigInt(refund.amount)) return void (await notCounted("wrong_amount"));
+      const used = await trx.selectFrom("refunds").select("id").where("txid", "=", txid).executeTakeFirst();
+      if (used) return void (await notCounted("txid_already_counted"));
+      const succeeded = await trx
+        .updateTable("refunds")
+        .set({ status: "succeeded", status_reason: null, txid, succeeded_at: now, updated_at: now })
+        .where("id", "=", refund.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const intent = await trx
+        .selectFrom("payment_intents")
+        .selectAll()
+        .where("id", "=", refund.payment_intent_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const refunded = await trx
+        .selectFrom("refunds")
+        .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+        .where("payment_intent_id", "=", intent.id)
+        .where("status", "=", "succeeded")
+        .executeTakeFirstOrThrow();
+      const change = decide(intent, {
+        kind: "refunded",
+        txid,
+        refunded: BigInt(refunded.total),
+        received: BigInt(intent.amount_received),
+      });
+      if (change) await changeIntent(deps, trx, intent, change);
+      await recordSucceededRefund(trx, succeeded.customer_id ?? intent.customer_id, succeeded.amount_minor);
+      await recordEvent(trx, {
+        workspaceId: succeeded.workspace_id,
+        env: succeeded.env,
+        type: REFUND_EVENT.succeeded,
+        object: refundView(succeeded),
+      });
+      return;
+    }
+  }
+}
