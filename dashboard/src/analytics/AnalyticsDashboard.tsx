@@ -4,11 +4,11 @@ import { Link, useNavigate } from "react-router-dom";
 import { exportPaymentsCsv } from "../api/analytics.ts";
 import { errorMessage } from "../api/http.ts";
 import type { AnalyticsRange } from "../api/types.ts";
-import { ANALYTICS } from "../messages.ts";
 import { dollars, formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { avatarColor, cardValues, customerStatus, exportFileName, initials } from "./analytics-rules.ts";
+import { ANALYTICS } from "./messages.ts";
 import { RevenueChart } from "./RevenueChart.tsx";
 import { useAnalyticsOverview } from "./useAnalyticsOverview.ts";
 

@@ -1,7 +1,7 @@
 import { formatUsd } from "@spay/sdk";
 import type { AnalyticsOverview } from "../api/types.ts";
-import { ANALYTICS } from "../messages.ts";
 import { integerTicks, niceMax } from "./analytics-rules.ts";
+import { ANALYTICS } from "./messages.ts";
 
 const W = 720;
 const H = 240;

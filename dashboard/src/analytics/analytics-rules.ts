@@ -1,6 +1,6 @@
 import { formatUsd } from "@spay/sdk";
 import type { AnalyticsOverview } from "../api/types.ts";
-import { ANALYTICS } from "../messages.ts";
+import { ANALYTICS } from "./messages.ts";
 
 /** SPEC.md §9: eight avatar colours, chosen by a hash of the name. */
 export const AVATAR_COLORS = [

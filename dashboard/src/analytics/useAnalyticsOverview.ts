@@ -3,9 +3,9 @@ import { useCallback, useMemo } from "react";
 import { analyticsOverview } from "../api/analytics.ts";
 import { errorMessage } from "../api/http.ts";
 import type { AnalyticsOverview, AnalyticsRange, WorkspaceAuth } from "../api/types.ts";
-import { ANALYTICS } from "../messages.ts";
 import { scopeKey } from "../state/query-scope.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
+import { ANALYTICS } from "./messages.ts";
 
 export interface AnalyticsOverviewState {
   /** Null until the first answer (the previous range's figures stay while another range loads). */

@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { login, register, walletSignIn } from "../api/auth.ts";
 import type { SessionGrant } from "../api/types.ts";
-import { AUTH } from "../messages.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { authErrorMessage } from "./auth-errors.ts";
+import { AUTH } from "./messages.ts";
 import { signWalletChallenge } from "./wallet-signature.ts";
 
 export type AuthMode = "register" | "signin";

@@ -1,5 +1,5 @@
 import { errorCode, errorMessage } from "../api/http.ts";
-import { AUTH } from "../messages.ts";
+import { AUTH } from "./messages.ts";
 
 /**
  * SPEC.md §8 "Auth": the message shown for a failed register or sign-in. A weak password shows the

@@ -1,6 +1,7 @@
-import { COMMON, PAYMENT_LINK } from "../messages.ts";
+import { COMMON } from "../messages.ts";
 import { ThemeProvider } from "../state/theme.tsx";
 import { HostedCheckoutPage } from "./HostedCheckoutPage.tsx";
+import { PAYMENT_LINK } from "./messages.ts";
 import { PaymentLinkPage } from "./PaymentLinkPage.tsx";
 import { PublicPage } from "./PublicPage.tsx";
 import { checkoutRoute } from "./route.ts";

@@ -3,11 +3,11 @@ import { formatIntentAmount, formatUsd, type PaymentIntent, SPayClient } from "@
 import { Checkout, usePaymentIntent } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentIntent } from "../api/checkout.ts";
-import { HOSTED_CHECKOUT, PAYMENT_LINK } from "../messages.ts";
 import { formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useTheme } from "../state/theme.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { hostedCheckoutPhase } from "./hosted-phase.ts";
+import { HOSTED_CHECKOUT, PAYMENT_LINK } from "./messages.ts";
 import { PublicPage } from "./PublicPage.tsx";
 import { Receipt } from "./Receipt.tsx";
 

@@ -2,10 +2,10 @@ import { formatUsd, type PaymentIntent, type PaymentLink, SPayClient } from "@sp
 import { BuyButton, PaymentLinkCard } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentLink } from "../api/checkout.ts";
-import { PAYMENT_LINK } from "../messages.ts";
 import { useTheme } from "../state/theme.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { linkData, linkLoadError, linkSoldOut, linkViewType } from "./link-view.ts";
+import { PAYMENT_LINK } from "./messages.ts";
 import { PublicPage } from "./PublicPage.tsx";
 import { Receipt } from "./Receipt.tsx";
 

@@ -1,7 +1,7 @@
 import { formatIntentAmount, formatUsd, type PaymentIntent } from "@spay/sdk";
 import { CircleCheck } from "lucide-react";
-import { PAYMENT_LINK } from "../messages.ts";
 import { explorerTxUrl, formatTime } from "../payments/payment-rules.ts";
+import { PAYMENT_LINK } from "./messages.ts";
 
 /** The confirmation a customer keeps once the server says the payment settled: amount, txid, explorer. */
 export function Receipt({

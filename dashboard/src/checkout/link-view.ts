@@ -1,6 +1,6 @@
 import { type PaymentLink, SPayError } from "@spay/sdk";
 import type { PaymentLinkData } from "@spay/sdk/react";
-import { PAYMENT_LINK } from "../messages.ts";
+import { PAYMENT_LINK } from "./messages.ts";
 
 /** SPEC.md §2: 'card' (the default) or 'button'; anything else is an invalid configuration. */
 export function linkViewType(link: Pick<PaymentLink, "product_data">): "card" | "button" | "invalid" {

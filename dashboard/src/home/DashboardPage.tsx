@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { AnalyticsDashboard } from "../analytics/AnalyticsDashboard.tsx";
-import { NAV } from "../messages.ts";
+import { NAV } from "../layout/messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { GoLivePanel } from "./GoLivePanel.tsx";
 

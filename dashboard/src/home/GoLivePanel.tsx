@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { ONBOARDING } from "../messages.ts";
+import { ONBOARDING } from "../onboarding/messages.ts";
 import { stepStates } from "../onboarding/progress.ts";
 import { useMerchant } from "../state/merchant.tsx";
 

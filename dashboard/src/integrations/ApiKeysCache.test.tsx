@@ -1,10 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMMON, INTEGRATIONS } from "../messages.ts";
+import { COMMON } from "../messages.ts";
 import { apiError, on, oneWorkspace, type StubbedCall, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
+import { INTEGRATIONS } from "./messages.ts";
 
 const base = {
   object: "api_key",

@@ -2,7 +2,6 @@ import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import type { ApiKey } from "../api/types.ts";
-import { INTEGRATIONS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useApiKeyMutations } from "../state/merchant-queries.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
@@ -25,6 +24,7 @@ import {
   ROLL_OVERLAPS,
   type RollOverlap,
 } from "./key-rules.ts";
+import { INTEGRATIONS } from "./messages.ts";
 import { useApiKeys } from "./useApiKeys.ts";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

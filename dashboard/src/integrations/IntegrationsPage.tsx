@@ -1,10 +1,11 @@
 import { useState } from "react";
 import type { WebhookEndpoint } from "../api/types.ts";
-import { DASHBOARD_ERRORS, INTEGRATIONS } from "../messages.ts";
+import { DASHBOARD_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
+import { INTEGRATIONS } from "./messages.ts";
 import { WebhooksSection } from "./WebhooksSection.tsx";
 import { webhookConfig } from "./webhook-config.ts";
 import { X402FacilitatorSection } from "./X402FacilitatorSection.tsx";

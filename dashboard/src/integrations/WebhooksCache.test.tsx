@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { INTEGRATIONS } from "../messages.ts";
 import { apiError, on, oneWorkspace, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
+import { INTEGRATIONS } from "./messages.ts";
 import { WebhooksSection } from "./WebhooksSection.tsx";
 
 const AUTH = { token: "sess_test", workspaceId: "ws_1" };

@@ -4,13 +4,14 @@ import { redeliverEvent } from "../api/payments.ts";
 import type { EndpointAttempt, WebhookEndpoint, WorkspaceAuth } from "../api/types.ts";
 import type { EndpointInput } from "../api/webhook-endpoints.ts";
 import { endpointAttempts } from "../api/webhook-endpoints.ts";
-import { INTEGRATIONS, WEBHOOK_ERRORS } from "../messages.ts";
+import { WEBHOOK_ERRORS } from "../messages.ts";
 import { webhookUrlError } from "../onboarding/webhook-rules.ts";
 import { formatTime } from "../payments/payment-rules.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
+import { INTEGRATIONS } from "./messages.ts";
 import { useWebhookEndpoints } from "./useWebhookEndpoints.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 

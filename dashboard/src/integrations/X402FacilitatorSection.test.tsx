@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ApiKey } from "../api/types.ts";
-import { X402_FACILITATOR } from "../messages.ts";
+import { X402_FACILITATOR } from "./messages.ts";
 import { facilitatorKey, X402FacilitatorBlock } from "./X402FacilitatorSection.tsx";
 
 const ORIGIN = "https://pay.example";

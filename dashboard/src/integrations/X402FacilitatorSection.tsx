@@ -1,8 +1,8 @@
 import type { ApiKey } from "../api/types.ts";
-import { X402_FACILITATOR } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useEnvironments } from "../tenancy/environments.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
+import { X402_FACILITATOR } from "./messages.ts";
 
 /** The public facilitator's two URLs for a publishable key (server/src/routes/x402-public.ts). */
 export function facilitatorUrls(

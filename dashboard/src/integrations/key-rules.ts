@@ -1,7 +1,7 @@
 import type { ApiSchema } from "@spay/protocol";
 import type { ApiKey } from "../api/types.ts";
-import { INTEGRATIONS } from "../messages.ts";
 import { formatDate } from "../ui/format.ts";
+import { INTEGRATIONS } from "./messages.ts";
 
 /** SPEC.md §3: a key is secret when it starts with sk_ (or is typed so). */
 export function isSecret(key: Pick<ApiKey, "type" | "key_prefix">): boolean {

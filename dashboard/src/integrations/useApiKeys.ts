@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ApiKey, WorkspaceAuth } from "../api/types.ts";
-import { INTEGRATIONS } from "../messages.ts";
 import { apiKeysQuery } from "../state/merchant-queries.ts";
+import { INTEGRATIONS } from "./messages.ts";
 
 export interface ApiKeysState {
   /** Null until the workspace's first answer (never another workspace's keys meanwhile). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTEGRATIONS } from "../messages.ts";
+import { INTEGRATIONS } from "./messages.ts";
 import { webhookConfig } from "./webhook-config.ts";
 
 describe("integration configuration: webhook rows", () => {

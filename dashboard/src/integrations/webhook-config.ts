@@ -1,4 +1,4 @@
-import { INTEGRATIONS } from "../messages.ts";
+import { INTEGRATIONS } from "./messages.ts";
 
 export interface WebhookConfig {
   /** The URL events go to, or null when none is known. */

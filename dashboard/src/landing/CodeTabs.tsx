@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useState } from "react";
-import { LANDING } from "../messages.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { CODE_SAMPLES } from "./content.ts";
+import { LANDING } from "./messages.ts";
 
 type Tab = keyof typeof CODE_SAMPLES;
 const TABS: { id: Tab; label: string }[] = [

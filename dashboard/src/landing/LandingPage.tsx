@@ -1,9 +1,10 @@
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { AuthMode } from "../auth/AuthModal.tsx";
-import { BRAND, LANDING } from "../messages.ts";
+import { BRAND } from "../messages.ts";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { CodeTabs } from "./CodeTabs.tsx";
 import { DEVELOPER_LINKS, ECOSYSTEM, FEATURES, ROADMAP } from "./content.ts";
+import { LANDING } from "./messages.ts";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 import { PaymentCounter } from "./PaymentCounter.tsx";
 import { Playground } from "./Playground.tsx";

@@ -2,8 +2,8 @@ import { screen } from "@testing-library/react";
 import { act, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { describe, expect, it } from "vitest";
-import { LANDING } from "../messages.ts";
 import { LandingRoot } from "./LandingRoot.tsx";
+import { LANDING } from "./messages.ts";
 import { renderLanding } from "./prerender.tsx";
 
 // hydrateRoot outside Testing Library's render: let React know act() is in use.

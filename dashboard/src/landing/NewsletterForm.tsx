@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { errorCode } from "../api/http.ts";
 import { signUpForUpdates } from "../api/public.ts";
-import { LANDING, SIGNUP_ERRORS } from "../messages.ts";
+import { LANDING, SIGNUP_ERRORS } from "./messages.ts";
 
 type Phase = "idle" | "submitting" | "done";
 

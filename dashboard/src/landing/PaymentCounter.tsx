@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { testPaymentCount } from "../api/public.ts";
-import { LANDING } from "../messages.ts";
+import { LANDING } from "./messages.ts";
 import { formatPaymentCount, STATS_DAYS, STATS_FALLBACK_COUNT } from "./payment-count.ts";
 
 type Count = { state: "loading" } | { state: "live"; n: number } | { state: "fallback" };

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { LANDING } from "../messages.ts";
+import { LANDING } from "./messages.ts";
 import { fabricateIntent, PLAYGROUND_DELAY_MS, type PlaygroundIntent } from "./playground-intent.ts";
 
 /** 'Try the API': an amount in cents producing a fabricated payment intent after 1 s (SPEC.md §9). */

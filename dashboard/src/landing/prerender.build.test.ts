@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageCsp } from "../../../server/src/http/static-files.ts";
-import { LANDING } from "../messages.ts";
+import { LANDING } from "./messages.ts";
 
 /**
  * The built pages (`vite build && vite build -c vite.checkout.config.ts`): index.html carries the

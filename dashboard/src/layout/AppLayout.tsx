@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router-dom";
-import { NAV } from "../messages.ts";
 import { isSetupComplete } from "../onboarding/progress.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
@@ -13,6 +12,7 @@ import { CommandPalette } from "./CommandPalette.tsx";
 import type { Command } from "./commands.ts";
 import { HeaderMenu } from "./HeaderMenu.tsx";
 import { MoreMenu } from "./MoreMenu.tsx";
+import { NAV } from "./messages.ts";
 import { bottomBarItems, tabLayout } from "./nav-items.ts";
 import { UserMenu } from "./UserMenu.tsx";
 

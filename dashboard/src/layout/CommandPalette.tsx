@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useMemo, useState } from "react";
-import { PALETTE } from "../messages.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { type Command, type CommandGroup, filterCommands } from "./commands.ts";
+import { PALETTE } from "./messages.ts";
 
 const GROUP_ORDER: CommandGroup[] = ["navigation", "quickActions", "settings", "help"];
 

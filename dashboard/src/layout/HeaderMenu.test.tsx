@@ -2,9 +2,9 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { NAV } from "../messages.ts";
 import { TEST_USER } from "../testing/render.tsx";
 import { HeaderMenu } from "./HeaderMenu.tsx";
+import { NAV } from "./messages.ts";
 import { UserMenu } from "./UserMenu.tsx";
 
 function renderMenu() {

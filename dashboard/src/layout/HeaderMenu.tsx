@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { NAV } from "../messages.ts";
+import { NAV } from "./messages.ts";
 
 /** An open menu (its button says so) or dialog opened from the panel: Escape closes that one first. */
 const OPEN_NESTED_MENU = ':is(.dropdown, .user-menu, .more-menu) > [aria-expanded="true"], [role="dialog"]';

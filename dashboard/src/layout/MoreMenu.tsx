@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router-dom";
-import { NAV } from "../messages.ts";
+import { NAV } from "./messages.ts";
 import type { NavItem } from "./nav-items.ts";
 
 /** The tabs that do not fit while setup is incomplete. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { User } from "../api/types.ts";
-import { NAV } from "../messages.ts";
+import { NAV } from "./messages.ts";
 
 /** SPEC.md §9: the user menu closes 150 ms after the pointer leaves it. */
 export const MENU_CLOSE_DELAY_MS = 150;

@@ -1,4 +1,4 @@
-import { PALETTE } from "../messages.ts";
+import { PALETTE } from "./messages.ts";
 
 export type CommandGroup = keyof typeof PALETTE.groups;
 

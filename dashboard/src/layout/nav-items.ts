@@ -1,5 +1,5 @@
 import { Bitcoin, CircleDot, LayoutDashboard, type LucideIcon, Package, Plug, Settings } from "lucide-react";
-import { NAV } from "../messages.ts";
+import { NAV } from "./messages.ts";
 
 export interface NavItem {
   path: string;

@@ -2,11 +2,11 @@ import { useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import { updateBusinessProfile } from "../api/tenancy.ts";
 import type { BusinessProfile } from "../api/types.ts";
-import { ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import type { MerchantState } from "../state/merchant-state.ts";
 import { useSession } from "../state/session.tsx";
 import { CharacterCounter } from "./CharacterCounter.tsx";
+import { ONBOARDING } from "./messages.ts";
 
 export type BusinessField = "businessName" | "websiteUrl" | "businessDescription";
 type Field = BusinessField;

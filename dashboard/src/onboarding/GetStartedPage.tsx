@@ -1,10 +1,10 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { GoLivePanel } from "../home/GoLivePanel.tsx";
-import { ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { BusinessInfoStep } from "./BusinessInfoStep.tsx";
 import { IntegrationSnippets } from "./IntegrationSnippets.tsx";
+import { ONBOARDING } from "./messages.ts";
 import { OrganizationStep } from "./OrganizationStep.tsx";
 import { ProgressBar } from "./ProgressBar.tsx";
 import { type OnboardingStep, stepStates } from "./progress.ts";

@@ -1,8 +1,8 @@
 import { curlSnippet, fetchSnippet, htmlSnippet } from "@spay/sdk/snippets";
 import { type KeyboardEvent, useState } from "react";
-import { ONBOARDING } from "../messages.ts";
 import { publicBaseUrl } from "../products/public-url.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
+import { ONBOARDING } from "./messages.ts";
 
 type Tab = keyof typeof ONBOARDING.snippetTabs;
 const TABS: Tab[] = ["rest", "javascript", "wordpress"];

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { ONBOARDING } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTenancyMutations } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { type CreationError, creationError } from "../tenancy/creation-errors.ts";
 import { SLUG_MAX, slugify } from "../tenancy/slug.ts";
+import { ONBOARDING } from "./messages.ts";
 
 /** The public host shown in the organization URL hint (pay.{host}/{slug}). */
 export function paymentHost(): string {

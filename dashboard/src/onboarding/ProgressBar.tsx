@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { ONBOARDING } from "../messages.ts";
+import { ONBOARDING } from "./messages.ts";
 import type { OnboardingStep } from "./progress.ts";
 
 /** The progress bar over the same numbered steps as the step cards (progress.ts ONBOARDING_STEPS). */

@@ -4,12 +4,13 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { createPayment } from "../api/payments.ts";
 import type { ApiKey } from "../api/types.ts";
-import { DASHBOARD_ERRORS, ONBOARDING } from "../messages.ts";
+import { DASHBOARD_ERRORS } from "../messages.ts";
 import { publicBaseUrl } from "../products/public-url.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
+import { ONBOARDING } from "./messages.ts";
 
 /** SPEC.md §7/§9: the onboarding test payment is $1 (100 minor units), tagged as coming from onboarding. */
 export const SANDBOX_PAYMENT = {

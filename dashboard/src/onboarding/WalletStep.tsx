@@ -3,9 +3,10 @@ import { useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { verifyPayoutWallet } from "../api/onboarding.ts";
 import { signWalletChallenge } from "../auth/wallet-signature.ts";
-import { ONBOARDING, WALLET_ERRORS } from "../messages.ts";
+import { WALLET_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
+import { ONBOARDING } from "./messages.ts";
 
 /** The message for a failed wallet step: the wallet's own failures are connection failures. */
 export function walletStepError(err: unknown): string {

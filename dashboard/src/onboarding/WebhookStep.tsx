@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { sendSandboxWebhook } from "../api/webhooks.ts";
-import { ONBOARDING, WEBHOOK_ERRORS } from "../messages.ts";
+import { WEBHOOK_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
+import { ONBOARDING } from "./messages.ts";
 import {
   DEMO_WEBHOOK_URL,
   readDemoMode,

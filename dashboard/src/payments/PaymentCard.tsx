@@ -1,6 +1,6 @@
 import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
-import { PAYMENTS } from "../messages.ts";
+import { PAYMENTS } from "./messages.ts";
 import {
   assetAmount,
   dollars,

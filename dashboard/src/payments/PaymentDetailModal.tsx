@@ -10,9 +10,10 @@ import {
   setFulfillment,
 } from "../api/payments.ts";
 import type { EventWithDeliveries, FulfillmentStatus, PaymentEvent, WorkspaceAuth } from "../api/types.ts";
-import { INTEGRATIONS, PAYMENTS } from "../messages.ts";
+import { INTEGRATIONS } from "../integrations/messages.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
+import { PAYMENTS } from "./messages.ts";
 import {
   assetAmount,
   dollars,

@@ -3,8 +3,8 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { errorMessage } from "../api/http.ts";
 import { assignUnmatchedTransfer, listUnmatchedTransfers, type UnmatchedTransfer } from "../api/payments.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
-import { UNMATCHED_TRANSFERS as T } from "../messages.ts";
 import { ErrorNotice } from "../ui/Status.tsx";
+import { UNMATCHED_TRANSFERS as T } from "./messages.ts";
 import { explorerTxUrl, formatTime } from "./payment-rules.ts";
 
 /** `0x1234…abcd`: long ids stay readable in a table cell; the full value is in the title and link. */

@@ -6,7 +6,7 @@ import {
 } from "@spay/protocol";
 import { formatSbtc, formatStx, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
 import type { PaymentFilter } from "../api/types.ts";
-import { PAYMENTS } from "../messages.ts";
+import { PAYMENTS } from "./messages.ts";
 
 export const PAYMENT_FILTERS: readonly PaymentFilter[] = ["all", "paid", "pending", "fulfillment", "failed"];
 

@@ -1,7 +1,7 @@
 import { integrationSnippets } from "@spay/sdk/snippets";
 import { useId, useState } from "react";
-import { PRODUCTS } from "../messages.ts";
 import { useCopy } from "../ui/useCopy.ts";
+import { PRODUCTS } from "./messages.ts";
 import { publicBaseUrl } from "./public-url.ts";
 
 type Tab = "html" | "react" | "api" | "url";

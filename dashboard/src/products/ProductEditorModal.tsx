@@ -3,10 +3,10 @@ import { useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import { createProduct, updateProduct } from "../api/products.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
-import { PRODUCTS } from "../messages.ts";
 import { FormActions } from "../ui/FormActions.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { IntegrationCodePanel } from "./IntegrationCodePanel.tsx";
+import { PRODUCTS } from "./messages.ts";
 import { ProductPreview } from "./ProductPreview.tsx";
 import {
   EMPTY_PRODUCT_FORM,

@@ -1,7 +1,7 @@
 import { BuyButton, PaymentLinkCard, type PaymentLinkData } from "@spay/sdk/react";
 import { useState } from "react";
-import { PRODUCTS } from "../messages.ts";
 import { useTheme } from "../state/theme.tsx";
+import { PRODUCTS } from "./messages.ts";
 
 /** SPEC.md §2: the live preview in card view or button view, drawn by the SDK's own components. */
 export function ProductPreview({ link, usdPerBtc }: { link: PaymentLinkData; usdPerBtc?: number }) {

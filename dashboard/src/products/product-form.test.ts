@@ -1,6 +1,6 @@
 import type { Product } from "@spay/sdk";
 import { describe, expect, it } from "vitest";
-import { PRODUCTS } from "../messages.ts";
+import { PRODUCTS } from "./messages.ts";
 import {
   EMPTY_PRODUCT_FORM,
   formFromProduct,

@@ -1,6 +1,6 @@
 import type { Product } from "@spay/sdk";
 import type { ProductInput } from "../api/products.ts";
-import { PRODUCTS } from "../messages.ts";
+import { PRODUCTS } from "./messages.ts";
 
 /** The editor's fields as typed (numbers stay strings until saved). */
 export interface ProductFormValues {

@@ -3,9 +3,10 @@ import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/reac
 import { useCallback, useMemo } from "react";
 import { deleteProduct, listProducts } from "../api/products.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
-import { DASHBOARD_ERRORS, PRODUCTS } from "../messages.ts";
+import { DASHBOARD_ERRORS } from "../messages.ts";
 import { type QueryScope, scopeKey } from "../state/query-scope.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
+import { PRODUCTS } from "./messages.ts";
 
 /** The catalogue's cache key. */
 export const productsKey = (scope: QueryScope) => [...scopeKey(scope), "products"] as const;

@@ -1,8 +1,8 @@
 import type { AuditEntry } from "../api/audit-log.ts";
-import { AUDIT_LOG } from "../messages.ts";
 import { formatTime } from "../payments/payment-rules.ts";
 import { useSession } from "../state/session.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { AUDIT_LOG } from "./messages.ts";
 import { useAuditLog } from "./useAuditLog.ts";
 
 /** The label of an action; an action this dashboard does not know yet shows as the server named it. */

@@ -2,9 +2,9 @@ import { useId, useState } from "react";
 import { changePassword } from "../api/auth.ts";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import { errorCode } from "../api/http.ts";
-import { ACCOUNT } from "../messages.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
+import { ACCOUNT } from "./messages.ts";
 import { passwordFormError } from "./password-rules.ts";
 
 /** Change Password: the server checks the current password and signs out the other sessions. */

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { setBrowserAmounts } from "../api/tenancy.ts";
-import { SETTINGS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
+import { SETTINGS } from "./messages.ts";
 
 /**
  * Settings → Checkout pricing: whether the workspace's publishable keys may create payment intents

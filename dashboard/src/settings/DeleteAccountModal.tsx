@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { deleteAccount } from "../api/account.ts";
-import { SETTINGS } from "../messages.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { deleteAccountRequest } from "./delete-account-rules.ts";
+import { SETTINGS } from "./messages.ts";
 
 /** Type exactly DELETE; the server deletes everything; local data is cleared; back to /. */
 export function DeleteAccountModal({ onClose }: { onClose(): void }) {

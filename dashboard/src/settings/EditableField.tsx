@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { SETTINGS } from "../messages.ts";
 import { CharacterCounter } from "../onboarding/CharacterCounter.tsx";
+import { SETTINGS } from "./messages.ts";
 
 /**
  * A value with an Edit button; Save sends it to the server. When the server refuses it the typed

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { updateProfile } from "../api/auth.ts";
 import { fieldErrorOf } from "../api/field-errors.ts";
-import { ACCOUNT, SETTINGS } from "../messages.ts";
 import { BUSINESS_PROFILE_LIMITS, useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
@@ -19,6 +18,7 @@ import { ChangePasswordModal } from "./ChangePasswordModal.tsx";
 import { CheckoutPricingSection } from "./CheckoutPricingSection.tsx";
 import { DeleteAccountModal } from "./DeleteAccountModal.tsx";
 import { EditableField } from "./EditableField.tsx";
+import { ACCOUNT, SETTINGS } from "./messages.ts";
 
 /** SPEC.md §2 "Settings". */
 export function SettingsPage() {

@@ -1,4 +1,4 @@
-import { SETTINGS } from "../messages.ts";
+import { SETTINGS } from "./messages.ts";
 
 /** SPEC.md §5: the exact confirmation text of Delete Account. */
 export const DELETE_CONFIRMATION = "DELETE";

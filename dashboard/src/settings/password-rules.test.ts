@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT } from "../messages.ts";
+import { ACCOUNT } from "./messages.ts";
 import { passwordFormError } from "./password-rules.ts";
 
 describe("Change Password form rules", () => {

@@ -1,4 +1,4 @@
-import { ACCOUNT } from "../messages.ts";
+import { ACCOUNT } from "./messages.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import type { EnvironmentType } from "../api/types.ts";
-import { ENVIRONMENTS } from "../messages.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { ENVIRONMENT_NAME_MAX, environmentNameError } from "./environment-rules.ts";
 import { useEnvironments } from "./environments.tsx";
+import { ENVIRONMENTS } from "./messages.ts";
 
 /** Name (letters, digits, - and _, ≤ 50) and type (sandbox by default). */
 export function CreateEnvironmentModal({ onClose }: { onClose(): void }) {

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTenancyMutations } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { creationErrorMessage } from "./creation-errors.ts";
+import { TENANCY } from "./messages.ts";
 import { slugify } from "./slug.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import type { Environment } from "../api/types.ts";
-import { ENVIRONMENTS } from "../messages.ts";
 import { formatDate } from "../ui/format.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { CreateEnvironmentModal } from "./CreateEnvironmentModal.tsx";
 import { canDelete, canRename } from "./environment-rules.ts";
 import { useEnvironments } from "./environments.tsx";
+import { ENVIRONMENTS } from "./messages.ts";
 
 type Dialog = { kind: "rename" | "delete"; env: Environment } | { kind: "create" } | null;
 

@@ -1,11 +1,11 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
-import { ENVIRONMENTS, TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { Dropdown } from "../ui/Dropdown.tsx";
 import { CreateEnvironmentModal } from "./CreateEnvironmentModal.tsx";
 import { EnvironmentManagerModal } from "./EnvironmentManagerModal.tsx";
 import { useEnvironments } from "./environments.tsx";
+import { ENVIRONMENTS, TENANCY } from "./messages.ts";
 
 /** Environments grouped Sandbox / Production, with loading, error + 'Try again', 'Create one' and actions. */
 export function EnvironmentSwitcher() {

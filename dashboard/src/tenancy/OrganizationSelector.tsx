@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { Dropdown } from "../ui/Dropdown.tsx";
 import { CreateTenantModal } from "./CreateTenantModal.tsx";
+import { TENANCY } from "./messages.ts";
 
 /** Organizations with member and workspace counts and description; choosing one selects its first workspace. */
 export function OrganizationSelector() {

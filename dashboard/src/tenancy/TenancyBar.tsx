@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { CreateTenantModal } from "./CreateTenantModal.tsx";
 import { EnvironmentSwitcher } from "./EnvironmentSwitcher.tsx";
+import { TENANCY } from "./messages.ts";
 import { OrganizationSelector } from "./OrganizationSelector.tsx";
 import { WorkspaceSelector } from "./WorkspaceSelector.tsx";
 

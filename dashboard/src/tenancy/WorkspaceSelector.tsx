@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { TENANCY } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { Dropdown } from "../ui/Dropdown.tsx";
 import { CreateTenantModal } from "./CreateTenantModal.tsx";
+import { TENANCY } from "./messages.ts";
 import { groupWorkspaces } from "./workspace-groups.ts";
 
 /** Search, workspaces grouped by organization (alphabetical) with member counts, and create. */

@@ -1,6 +1,6 @@
 import { fieldErrorOf } from "../api/field-errors.ts";
 import { errorCode } from "../api/http.ts";
-import { CREATION_ERRORS, TENANCY } from "../messages.ts";
+import { CREATION_ERRORS, TENANCY } from "./messages.ts";
 
 /** Where a creation error belongs in the form: the name or slug field it is about, or the form. */
 export interface CreationError {

@@ -1,6 +1,6 @@
 import { errorCode } from "../api/http.ts";
 import type { Environment } from "../api/types.ts";
-import { ENVIRONMENTS } from "../messages.ts";
+import { ENVIRONMENTS } from "./messages.ts";
 
 /** SPEC.md §9: environment names are at most 50 characters. */
 export const ENVIRONMENT_NAME_MAX = 50;

@@ -1,5 +1,5 @@
 import type { Organization, Workspace } from "../api/types.ts";
-import { TENANCY } from "../messages.ts";
+import { TENANCY } from "./messages.ts";
 
 export interface WorkspaceGroup {
   organizationName: string;

@@ -1,4 +1,5 @@
-import { DASHBOARD_ERRORS, LANDING } from "../messages.ts";
+import { LANDING } from "../landing/messages.ts";
+import { DASHBOARD_ERRORS } from "../messages.ts";
 import { useCopy } from "./useCopy.ts";
 
 /** A Copy button that reads 'Copied!' for 2 s; `label` names what is copied for screen readers. */

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { LANDING } from "../messages.ts";
+import { LANDING } from "../landing/messages.ts";
 import { useTheme } from "../state/theme.tsx";
 
 export function ThemeToggle() {

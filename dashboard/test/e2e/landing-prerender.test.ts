@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANDING } from "../../src/messages.ts";
+import { LANDING } from "../../src/landing/messages.ts";
 import { SESSION_KEY, USER_KEY } from "../../src/state/session.tsx";
 import { launchChromium } from "../harness/chromium.ts";
 import { serveDashboard } from "../harness/dashboard-server.ts";

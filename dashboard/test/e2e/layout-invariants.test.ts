@@ -4,15 +4,13 @@ import { MESSAGES } from "@spay/sdk";
 import { paywall } from "@spay/sdk/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ANALYTICS,
-  AUTH,
-  INTEGRATIONS,
-  ONBOARDING,
-  PAYMENTS,
-  PRODUCTS,
-  SETTINGS,
-} from "../../src/messages.ts";
+import { ANALYTICS } from "../../src/analytics/messages.ts";
+import { AUTH } from "../../src/auth/messages.ts";
+import { INTEGRATIONS } from "../../src/integrations/messages.ts";
+import { ONBOARDING } from "../../src/onboarding/messages.ts";
+import { PAYMENTS } from "../../src/payments/messages.ts";
+import { PRODUCTS } from "../../src/products/messages.ts";
+import { SETTINGS } from "../../src/settings/messages.ts";
 import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "../harness/adversarial.ts";
 import { launchChromium } from "../harness/chromium.ts";
 import { layoutProblems } from "../harness/layout-checks.ts";
