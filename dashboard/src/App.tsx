@@ -1,4 +1,5 @@
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from "react-router-dom";
+import { CustomersPage } from "./customers/CustomersPage.tsx";
 import { DashboardPage } from "./home/DashboardPage.tsx";
 import { SignedInHome } from "./home/SignedInHome.tsx";
 import { IntegrationsPage } from "./integrations/IntegrationsPage.tsx";
@@ -62,6 +63,7 @@ export function AppRoutes() {
           <Route path="getting-started" element={<GetStartedPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="customers" element={<CustomersPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="settings" element={<SettingsPage />} />

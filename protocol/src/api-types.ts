@@ -6261,6 +6261,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/mail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List receipt mails, newest first (secret key or session)
+     * @description The receipts sent to payers who gave an email: one when a payment settles, one when a refund succeeds. Without `SPAY_SMTP_URL` they are not sent but kept (`status: kept`), so they can be read here.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+          /** @description Only mails in this status */
+          status?: "pending" | "sent" | "kept" | "failed";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["MailList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/analytics/overview": {
     parameters: {
       query?: never;
@@ -7899,6 +7983,42 @@ export interface components {
       env: "test" | "live";
       /** @description Unix seconds */
       created_at: number;
+    };
+    MailList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Mail"][];
+      has_more: boolean;
+      url: string;
+    };
+    Mail: {
+      /** @example mail_0f1e2d3c4b5a69788796a5b4c3d2e1f0 */
+      id: string;
+      /** @enum {string} */
+      object: "mail";
+      /** @enum {string} */
+      kind: "payment_receipt" | "refund_receipt";
+      /** @description The event the mail reports (`payment_intent.succeeded`, `refund.succeeded`) */
+      event: string;
+      to: string;
+      from: string | null;
+      /** @description Null until the mail worker rendered it */
+      subject: string | null;
+      /** @description The plain-text part */
+      text: string | null;
+      /** @description The HTML part */
+      html: string | null;
+      /**
+       * @description `pending` (queued or to be retried), `sent` (accepted by the SMTP server), `kept` (no SMTP configured: kept for the local inbox), `failed`
+       * @enum {string}
+       */
+      status: "pending" | "sent" | "kept" | "failed";
+      attempts: number;
+      last_error: string | null;
+      /** @enum {string} */
+      env: "test" | "live";
+      created_at: number;
+      sent_at: number | null;
     };
     AnalyticsOverview: {
       /** @enum {string} */

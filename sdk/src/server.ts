@@ -19,6 +19,14 @@ export {
   type PaywallOptions,
   paywall,
 } from "./server/paywall/paywall.js";
+export {
+  buildRefundTransfer,
+  type PayableRefund,
+  payRefund,
+  RefundBroadcastError,
+  type RefundSigningOptions,
+  RefundTransferError,
+} from "./server/refunds.js";
 export { SPayServerClient, type SPayServerClientOptions } from "./server/server-client.js";
 export type {
   CreateX402RequirementsParams,
@@ -30,8 +38,12 @@ export type {
 export {
   type CancellationReason,
   type CreateProductParams,
+  type CreateRefundParams,
   type CreateWebhookEndpointParams,
+  type Customer,
   type ListParams,
+  type Refund,
+  type RefundReason,
   WEBHOOK_EVENT_TYPES,
   type WebhookEndpoint,
   type WebhookEvent,

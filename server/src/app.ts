@@ -22,6 +22,7 @@ import { environmentRoutes } from "./routes/environments.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { fulfillmentRoutes } from "./routes/fulfillment.ts";
 import { hostedCheckoutRoutes } from "./routes/hosted-checkout.ts";
+import { mailRoutes } from "./routes/mail.ts";
 import { merchantRoutes } from "./routes/merchants.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { organizationRoutes } from "./routes/organizations.ts";
@@ -139,6 +140,7 @@ export function createApp(
   app.route("/", unmatchedTransferRoutes(deps));
   app.route("/", refundRoutes(deps));
   app.route("/", customerRoutes(deps));
+  app.route("/", mailRoutes(deps));
   app.route("/", analyticsRoutes(deps));
   app.route("/", webhookDeliveryRoutes(deps));
   app.route("/", hostedCheckoutRoutes(deps));

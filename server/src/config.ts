@@ -120,6 +120,17 @@ const ConfigSchema = z.object({
   /** Seconds a worker owns a claimed delivery; longer than the 15 s send timeout. */
   webhookLeaseSeconds: z.coerce.number().int().min(16).default(30),
   webhookConcurrency: z.coerce.number().int().min(1).max(1000).default(64),
+  /**
+   * SMTP server receipts are sent through (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer's
+   * URL options such as `?requireTLS=true` apply). Unset (the embedded default): receipts are kept,
+   * status `kept`, and listed by `GET /v1/mail` for the dashboard's local inbox; nothing is sent.
+   */
+  smtpUrl: z
+    .string()
+    .regex(/^smtps?:\/\//, "SPAY_SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From of receipts (`Name <address>`). Unset: `sPay <receipts@HOST>`, HOST from the public URL. */
+  mailFrom: z.string().min(3).optional(),
   /** Built dashboard (served at `/`, with index.html for the app's deep links). */
   dashboardDir: z.string().default(() => workspaceBuild("dashboard")),
   /** Built docs and blog (served at `/docs`, `/blog`, their pre-rendered pages first). */
@@ -168,6 +179,8 @@ export const SETTING_VARIABLES = {
   webhookIntervalMs: "SPAY_WEBHOOK_INTERVAL_MS",
   webhookLeaseSeconds: "SPAY_WEBHOOK_LEASE_SECONDS",
   webhookConcurrency: "SPAY_WEBHOOK_CONCURRENCY",
+  smtpUrl: "SPAY_SMTP_URL",
+  mailFrom: "SPAY_MAIL_FROM",
   watcher: "SPAY_WATCHER",
   chainhooksSecret: "SPAY_CHAINHOOKS_SECRET",
   apiProcesses: "SPAY_API_PROCESSES",
@@ -205,7 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const [first] = parsed.error.issues;
     const variable = (key: PropertyKey | undefined) =>
       SETTING_VARIABLES[key as Setting] ?? String(key ?? "a setting");
-    // Values are not repeated: DATABASE_URL and SPAY_ENCRYPTION_KEY carry secrets.
+    // Values are not repeated: DATABASE_URL, SPAY_SMTP_URL and SPAY_ENCRYPTION_KEY carry secrets.
     const details = parsed.error.issues
       .map((i) => `set ${variable(i.path[0])} to a valid value (${i.message})`)
       .join("; ");

@@ -14,6 +14,8 @@ import { ChangeFeed } from "./services/change-feed.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
 import { FxRates, stxPriceFeed } from "./services/fx.ts";
 import { KeyCache } from "./services/key-cache.ts";
+import { smtpTransport } from "./services/mail/transport.ts";
+import { defaultMailOptions, MailWorker } from "./services/mail/worker.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
 import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./services/webhooks/worker.ts";
@@ -116,6 +118,17 @@ export async function startServer(
         )
       : null;
   webhooks?.start();
+  // Receipts (issue 19): sent over SMTP when SPAY_SMTP_URL is set, else kept for the local inbox.
+  const mail =
+    config.watcher === "on"
+      ? new MailWorker(
+          deps,
+          config.smtpUrl ? smtpTransport(config.smtpUrl) : null,
+          defaultMailOptions(deps),
+          database.notifications,
+        )
+      : null;
+  mail?.start();
   const limits = rateLimitStore(config);
   // Shared budgets from the first request; an unreachable Redis falls back per process (logged).
   await limits.ready();
@@ -124,7 +137,13 @@ export async function startServer(
   try {
     server = await listen(app.fetch, config);
   } catch (error) {
-    await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close(), limits.close()]);
+    await Promise.all([
+      watcher?.stop(),
+      webhooks?.stop(),
+      mail?.stop(),
+      deps.changes.close(),
+      limits.close(),
+    ]);
     await database.close();
     throw error;
   }
@@ -143,7 +162,13 @@ export async function startServer(
     async close() {
       clearInterval(maintenance);
       // The feed first: open SSE streams end, so the HTTP server's close is not held up by them.
-      await Promise.all([watcher?.stop(), webhooks?.stop(), deps.changes.close(), deps.keys?.close()]);
+      await Promise.all([
+        watcher?.stop(),
+        webhooks?.stop(),
+        mail?.stop(),
+        deps.changes.close(),
+        deps.keys?.close(),
+      ]);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await limits.close();
       await database.close();

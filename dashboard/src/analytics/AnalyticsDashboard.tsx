@@ -170,7 +170,7 @@ export function AnalyticsDashboard() {
                 </tbody>
               </table>
             </div>
-            <button type="button" className="button" onClick={() => navigate("/payments?filter=paid")}>
+            <button type="button" className="button" onClick={() => navigate("/customers")}>
               {ANALYTICS.viewAllCustomers}
             </button>
           </section>

@@ -1,6 +1,6 @@
 import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
-import { PAYMENTS } from "./messages.ts";
+import { PAYMENTS, REFUNDS } from "./messages.ts";
 import {
   assetAmount,
   dollars,
@@ -9,6 +9,7 @@ import {
   fulfillmentBadge,
   statusTone,
 } from "./payment-rules.ts";
+import { refundAmount, refundedAtomic } from "./refunds-api.ts";
 
 /** SPEC.md §2: one payment — id, amount, status and fulfillment badges, sBTC amount, time, parties, txid. */
 export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpen(id: string): void }) {
@@ -37,6 +38,11 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
           </span>
         ) : null}
         <span className="muted">{assetAmount(payment)}</span>
+        {refundedAtomic(payment) > 0n ? (
+          <span className="muted" data-testid="payment-refunded">
+            {REFUNDS.refundedOnCard(refundAmount(refundedAtomic(payment), payment))}
+          </span>
+        ) : null}
         <span className="muted">
           {PAYMENTS.created} {formatTime(payment.created_at)}
         </span>

@@ -1,6 +1,6 @@
 import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import {
   getPayment,
@@ -13,7 +13,7 @@ import type { EventWithDeliveries, FulfillmentStatus, PaymentEvent, WorkspaceAut
 import { INTEGRATIONS } from "../integrations/messages.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
-import { PAYMENTS } from "./messages.ts";
+import { PAYMENTS, REFUNDS } from "./messages.ts";
 import {
   assetAmount,
   dollars,
@@ -24,10 +24,12 @@ import {
   SETTABLE_FULFILLMENT,
   statusTone,
 } from "./payment-rules.ts";
+import { RefundPanel } from "./RefundPanel.tsx";
+import { type RefundableIntent, refundAmount, refundedAtomic } from "./refunds-api.ts";
 import { timelineText } from "./timeline-text.ts";
 
 interface Detail {
-  payment: PaymentIntent;
+  payment: RefundableIntent;
   timeline: PaymentEvent[];
   deliveries: EventWithDeliveries[];
 }
@@ -68,6 +70,17 @@ export function PaymentDetailModal({
   useEffect(() => {
     void load();
   }, [load]);
+
+  // A refund changed the payment (amount refunded, status): the list shows it too.
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  const afterRefund = useCallback(() => {
+    getPayment(auth, id).then(
+      (pi) => onChangedRef.current(pi),
+      () => undefined,
+    );
+    void load();
+  }, [auth, id, load]);
 
   const saveFulfillment = async () => {
     setNotice(null);
@@ -124,6 +137,12 @@ export function PaymentDetailModal({
               <dt>{PAYMENTS.expires}</dt>
               <dd>{formatTime(p.expires_at)}</dd>
             </div>
+            {refundedAtomic(p) > 0n ? (
+              <div className="field-row">
+                <dt>{REFUNDS.amountRefunded}</dt>
+                <dd data-testid="amount-refunded">{refundAmount(refundedAtomic(p), p)}</dd>
+              </div>
+            ) : null}
             {p.customer_email ? (
               <div className="field-row">
                 <dt>{PAYMENTS.customer}</dt>
@@ -196,6 +215,8 @@ export function PaymentDetailModal({
               {notice}
             </p>
           </section>
+
+          <RefundPanel auth={auth} payment={p} onPaymentChanged={afterRefund} />
 
           <section aria-labelledby={`${selectId}-t`}>
             <h3 id={`${selectId}-t`}>{PAYMENTS.timeline}</h3>

@@ -68,3 +68,44 @@ export const UNMATCHED_TRANSFERS = {
   intentRequired: "Enter the ID of the payment this transfer pays",
   viewOnExplorer: (txid: string) => `View transaction ${txid} on the explorer`,
 } as const;
+
+/** Payment detail: refunds (issue 19). */
+export const REFUNDS = {
+  title: "Refunds",
+  refund: "Refund",
+  none: "No refunds for this payment",
+  loadFailed: "Failed to load refunds",
+  amountRefunded: "Refunded",
+  refundedOnCard: (amount: string) => `Refunded ${amount}`,
+  amount: (symbol: string) => `Amount (${symbol})`,
+  amountHint: (max: string) => `Up to ${max} can still be refunded.`,
+  reason: "Reason",
+  reasons: {
+    requested_by_customer: "Requested by customer",
+    duplicate: "Duplicate payment",
+    fraudulent: "Fraudulent",
+    other: "Other",
+  },
+  submit: "Refund with wallet",
+  creating: "Creating refund…",
+  signing: "Confirm the transfer in your wallet…",
+  waiting: "Refund sent. Waiting for the chain to confirm it…",
+  succeeded: "Refund confirmed on chain.",
+  close: "Close",
+  cancel: "Cancel refund",
+  cancelOf: (id: string) => `Cancel refund ${id}`,
+  retrySign: "Send with wallet",
+  retrySignOf: (id: string) => `Send refund ${id} with wallet`,
+  form: "Refund this payment",
+  statuses: { pending: "Pending", succeeded: "Succeeded", failed: "Failed" },
+  amountInvalid: (max: string) => `Enter an amount greater than 0 and at most ${max}`,
+  nothingLeft: "This payment has been refunded in full.",
+  errors: {
+    refund_exceeds_refundable: "That is more than what is left to refund on this payment.",
+    payment_not_refundable: "This payment cannot be refunded: only paid payments can be.",
+    payer_unknown: "The payer's address is unknown, so the refund has nowhere to go.",
+    refund_unexpected_state: "This refund has already changed; refresh to see where it stands.",
+  } as Record<string, string>,
+  walletFailed: (message: string) =>
+    `The wallet did not send the refund: ${message}. The refund stays pending; send it again or cancel it.`,
+} as const;

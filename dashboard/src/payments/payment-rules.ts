@@ -36,7 +36,8 @@ export function matchesFilter(
 export type BadgeTone = "success" | "danger" | "warning" | "neutral";
 
 export function statusTone(status: string): BadgeTone {
-  if (status === "payment_settled") return "success";
+  if (status === "payment_settled" || status === "partially_refunded") return "success";
+  if (status === "refunded") return "neutral";
   if (FAILED.has(status)) return "danger";
   return "warning";
 }

@@ -6,9 +6,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS } from "../../src/analytics/messages.ts";
 import { AUTH } from "../../src/auth/messages.ts";
+import { CUSTOMERS } from "../../src/customers/messages.ts";
 import { INTEGRATIONS } from "../../src/integrations/messages.ts";
 import { ONBOARDING } from "../../src/onboarding/messages.ts";
-import { PAYMENTS } from "../../src/payments/messages.ts";
+import { PAYMENTS, REFUNDS } from "../../src/payments/messages.ts";
 import { PRODUCTS } from "../../src/products/messages.ts";
 import { SETTINGS } from "../../src/settings/messages.ts";
 import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "../harness/adversarial.ts";
@@ -137,6 +138,25 @@ const SCREENS: Screen[] = [
       await go(p, "/payments");
       await p.locator(".payment-card .payment-id").first().click();
       await dialog(p);
+    },
+  },
+  {
+    name: "refund-form",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/payments?filter=paid");
+      await p.locator(".payment-card .payment-id").first().click();
+      await dialog(p);
+      await p.getByRole("button", { name: REFUNDS.refund, exact: true }).click();
+      await p.getByRole("spinbutton").or(p.getByRole("textbox")).first().waitFor();
+    },
+  },
+  {
+    name: "customers",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/customers");
+      await heading(p, CUSTOMERS.title);
     },
   },
   {

@@ -59,6 +59,13 @@ export const DOCS_PAGES: readonly DocsPage[] = [
       "Events, Standard Webhooks signatures verified with @spay/sdk/server or by hand, the retry schedule, and spay listen for local development.",
   },
   {
+    slug: "refunds",
+    label: "Refunds",
+    title: "Refunds",
+    description:
+      "Refund a payment from your own payout wallet: the API, statuses, refund.* webhooks, the dashboard flow, the @spay/sdk/server helper and customers.",
+  },
+  {
     slug: "security",
     label: "Security",
     title: "Security",

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ACCOUNTS } from "@spay/devnet";
-import { payIntent } from "@spay/server";
+import { broadcastIntentTransfer, buildIntentTransfer, payIntent } from "@spay/server";
 import {
   createMerchantAccount,
   freePort,
@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const CUSTOMER = ACCOUNTS.find((a) => a.name === "wallet_2")!;
+/** The merchant's payout wallet (createMerchantAccount's default): refunds are paid from it. */
+const PAYOUT = ACCOUNTS.find((a) => a.name === "wallet_8")!;
 
 let gateway: RunningGateway;
 let dataDir: string;
@@ -206,4 +208,95 @@ describe("examples/webhook-receiver against the gateway's webhook worker on the 
     expect((await call(receiverUrl, "GET", `/orders/${other.id}`)).body).toEqual(other);
     expect(receiverOutput).toContain("rejected webhook: invalid_signature");
   });
+
+  it("refund.succeeded marks the order partially refunded then refunded, each refund once; refund.failed is recorded", async () => {
+    const intent = await api("GET", `/v1/payment_intents/${order.payment_intent_id}`);
+    const received = BigInt(intent.amount_received);
+    /** The merchant pays a refund from the payout wallet: a real SIP-010 transfer, memo = refund id. */
+    const pay = async (refund: Json) => {
+      const tx = await buildIntentTransfer(
+        {
+          id: refund.id,
+          status: refund.status,
+          token_contract: refund.token_contract,
+          amount_asset: refund.amount,
+          recipient: refund.destination,
+          memo: refund.memo,
+          asset: refund.asset,
+        },
+        PAYOUT.privateKey,
+        gateway.devnetUrl,
+      );
+      return (await broadcastIntentTransfer(tx, gateway.devnetUrl)).txid;
+    };
+    const orderNow = async () => (await call(receiverUrl, "GET", `/orders/${order.id}`)).body;
+
+    const half = await api("POST", "/v1/refunds", {
+      payment_intent: intent.id,
+      amount: (received / 2n).toString(),
+      reason: "requested_by_customer",
+    });
+    expect(half).toMatchObject({ status: "pending", source: PAYOUT.address, destination: CUSTOMER.address });
+    const halfTxid = await pay(half);
+    const partly = await waitFor(async () => {
+      const o = await orderNow();
+      return o.status === "partially_refunded" ? o : null;
+    }, "the order to be partially refunded");
+    expect(partly.refunded_minor).toBe(half.amount_minor);
+    expect(partly.refunds[half.id]).toMatchObject({
+      status: "succeeded",
+      txid: `0x${halfTxid.replace(/^0x/, "")}`,
+    });
+
+    // A refund canceled instead of paid: refund.failed, recorded, nothing refunded.
+    const canceled = await api("POST", "/v1/refunds", { payment_intent: intent.id, reason: "duplicate" });
+    await api("POST", `/v1/refunds/${canceled.id}/cancel`, {});
+    const withFailure = await waitFor(async () => {
+      const o = await orderNow();
+      return o.refunds?.[canceled.id] ? o : null;
+    }, "the canceled refund to be recorded");
+    expect(withFailure).toMatchObject({ status: "partially_refunded", refunded_minor: half.amount_minor });
+    expect(withFailure.refunds[canceled.id]).toMatchObject({ status: "failed", txid: null });
+
+    // The rest: the order is refunded in full.
+    const rest = await api("POST", "/v1/refunds", {
+      payment_intent: intent.id,
+      reason: "requested_by_customer",
+    });
+    expect(BigInt(rest.amount)).toBe(received - BigInt(half.amount));
+    await pay(rest);
+    const refunded = await waitFor(async () => {
+      const o = await orderNow();
+      return o.status === "refunded" ? o : null;
+    }, "the order to be refunded");
+    expect(refunded.refunded_minor).toBe(half.amount_minor + rest.amount_minor);
+    expect(refunded.refunded_minor).toBe(order.amount_minor);
+
+    // A redelivery of refund.succeeded is acknowledged and not counted twice.
+    const events = await api("GET", "/v1/events?type=refund.succeeded&limit=10");
+    const restEvent = events.data.find((e: Json) => e.data.object.id === rest.id);
+    await api("POST", `/v1/events/${restEvent.id}/redeliver`, {});
+    await waitFor(
+      () => receiverOutput.includes(`duplicate webhook ${restEvent.id} (refund.succeeded) acknowledged`),
+      "the redelivered refund.succeeded",
+    );
+    expect(await orderNow()).toEqual(refunded);
+
+    // The same refund reported under another event id (signed with the real secret): counted once.
+    const now = Math.floor(Date.now() / 1000);
+    const replay = JSON.stringify({ ...restEvent, id: "evt_replayed_refund" });
+    const replayed = await fetch(`${receiverUrl}/webhooks`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": "evt_replayed_refund",
+        "webhook-timestamp": String(now),
+        "webhook-signature": sign(webhookSecret, "evt_replayed_refund", now, replay),
+      },
+      body: replay,
+    });
+    expect(replayed.status).toBe(200);
+    expect(receiverOutput).toContain(`refund ${rest.id} of order ${order.id} was already counted`);
+    expect(await orderNow()).toEqual(refunded);
+  }, 90_000);
 });

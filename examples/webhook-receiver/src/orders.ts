@@ -1,12 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 
-/** An order of the shop: created at checkout, paid when sPay says the payment settled. */
+/** A refund of an order's payment, as the `refund.*` webhooks reported it. */
+export interface OrderRefund {
+  amount_minor: number;
+  status: "succeeded" | "failed";
+  /** The merchant's refund transfer, once it counted. */
+  txid: string | null;
+  /** Why it failed (canceled, or the transfer failed on chain). */
+  status_reason: string | null;
+}
+
+/**
+ * An order of the shop: created at checkout, paid when sPay says the payment settled, refunded
+ * (in part or in full) as the merchant's refund transfers are confirmed.
+ */
 export interface Order {
   id: string;
   item: string;
   amount_minor: number;
-  status: "pending" | "paid";
+  status: "pending" | "paid" | "partially_refunded" | "refunded";
   payment_intent_id: string | null;
   pay_url: string | null;
   created_at: string;
@@ -15,6 +28,10 @@ export interface Order {
   txid: string | null;
   /** The webhook (`webhook-id` = event id) that marked the order paid. */
   paid_by_event: string | null;
+  /** Cents given back by refunds that succeeded. */
+  refunded_minor?: number;
+  /** Refunds by id (`re_…`): each counted once, whatever the event that reports it. */
+  refunds?: Record<string, OrderRefund>;
 }
 
 interface State {

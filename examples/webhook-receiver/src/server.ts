@@ -5,7 +5,9 @@
  *   `metadata.order_id`) and answers with the order, whose `pay_url` the customer pays;
  * - `POST /webhooks` verifies the Standard Webhooks signature with `verifyWebhook` (400 on a bad
  *   one, nothing changed), handles each `webhook-id` once (a retry or a redelivery is acknowledged
- *   with 200 and not applied again) and marks the order paid on `payment_intent.succeeded`;
+ *   with 200 and not applied again) and marks the order paid on `payment_intent.succeeded`; on
+ *   `refund.succeeded` it records the refund (once per refund id) and marks the order
+ *   `partially_refunded` or `refunded`; on `refund.failed` it records the failure;
  * - `GET /orders/:id` reads an order.
  *
  *   SPAY_WEBHOOK_SECRET=whsec_… SPAY_SECRET_KEY=sk_test_… SPAY_API_URL=http://localhost:8787 \
@@ -14,6 +16,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import {
   type PaymentIntent,
+  type Refund,
   SPayServerClient,
   verifyWebhook,
   type WebhookEvent,
@@ -49,8 +52,62 @@ async function rawBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * `refund.succeeded` / `refund.failed`: the merchant paid a refund from the payout wallet (or it
+ * failed). The refund names its payment intent; the order gets the refund once, by refund id.
+ */
+function handleRefund(event: WebhookEvent<Refund>, webhookId: string): void {
+  const refund = event.data.object;
+  const order = store.findForIntent({ id: refund.payment_intent });
+  if (!order) {
+    console.log(`${event.type} ${webhookId}: no order for ${refund.payment_intent}, acknowledged`);
+    store.process(webhookId);
+    return;
+  }
+  const known = order.refunds?.[refund.id];
+  if (known?.status === "succeeded") {
+    console.log(`${event.type} ${webhookId}: refund ${refund.id} of order ${order.id} was already counted`);
+    store.process(webhookId);
+    return;
+  }
+  if (event.type === "refund.succeeded") {
+    store.process(webhookId, () => {
+      order.refunds = {
+        ...order.refunds,
+        [refund.id]: {
+          amount_minor: refund.amount_minor,
+          status: "succeeded",
+          txid: refund.txid,
+          status_reason: null,
+        },
+      };
+      const refunded = (order.refunded_minor ?? 0) + refund.amount_minor;
+      order.refunded_minor = refunded;
+      order.status = refunded >= order.amount_minor ? "refunded" : "partially_refunded";
+    });
+    console.log(
+      `order ${order.id} ${order.status}: refund ${refund.id} of ${refund.amount_minor} (${event.type} ${webhookId}, txid ${refund.txid})`,
+    );
+  } else {
+    store.process(webhookId, () => {
+      order.refunds = {
+        ...order.refunds,
+        [refund.id]: {
+          amount_minor: refund.amount_minor,
+          status: "failed",
+          txid: null,
+          status_reason: refund.status_reason,
+        },
+      };
+    });
+    console.log(
+      `order ${order.id}: refund ${refund.id} failed (${refund.status_reason}) (${event.type} ${webhookId})`,
+    );
+  }
+}
+
 function handleWebhook(body: Buffer, req: IncomingMessage, res: ServerResponse): void {
-  let event: WebhookEvent<PaymentIntent>;
+  let event: WebhookEvent<PaymentIntent | Refund>;
   try {
     event = verifyWebhook(body, req.headers, webhookSecret!);
   } catch (err) {
@@ -67,13 +124,15 @@ function handleWebhook(body: Buffer, req: IncomingMessage, res: ServerResponse):
     return;
   }
 
-  if (event.type === "payment_intent.succeeded") {
-    const intent = event.data.object;
+  if (event.type === "refund.succeeded" || event.type === "refund.failed") {
+    handleRefund(event as WebhookEvent<Refund>, webhookId);
+  } else if (event.type === "payment_intent.succeeded") {
+    const intent = event.data.object as PaymentIntent;
     const order = store.findForIntent(intent);
     if (!order) {
       console.log(`${event.type} ${webhookId}: no order for ${intent.id}, acknowledged`);
       store.process(webhookId);
-    } else if (order.status === "paid") {
+    } else if (order.status !== "pending") {
       console.log(`${event.type} ${webhookId}: order ${order.id} was already paid`);
       store.process(webhookId);
     } else if (intent.amount_minor !== order.amount_minor) {
@@ -92,7 +151,7 @@ function handleWebhook(body: Buffer, req: IncomingMessage, res: ServerResponse):
       console.log(`order ${order.id} paid (${event.type} ${webhookId}, txid ${intent.txid})`);
     }
   } else {
-    // Other events (payment_intent.created, .processing, .expired, …) need nothing here.
+    // Other events (payment_intent.created, .processing, .expired, refund.created, …) need nothing here.
     store.process(webhookId);
   }
   send(res, 200, { received: true });

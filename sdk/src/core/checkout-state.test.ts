@@ -21,6 +21,9 @@ describe("checkout phases come from the server's status, not from timers", () =>
     expect(phaseForStatus("transaction_pending")).toBe("confirming");
     expect(phaseForStatus("transaction_confirmed")).toBe("confirming");
     expect(phaseForStatus("payment_settled")).toBe("settled");
+    // A refund never reopens a paid checkout.
+    expect(phaseForStatus("partially_refunded")).toBe("settled");
+    expect(phaseForStatus("refunded")).toBe("settled");
     expect(phaseForStatus("expired")).toBe("expired");
     expect(phaseForStatus("failed")).toBe("error");
     expect(phaseForStatus("canceled")).toBe("error");

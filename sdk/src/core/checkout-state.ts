@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES, OVERLAY_MESSAGES } from "./messages.js";
-import type { PaymentIntent, PaymentStatus } from "./types.js";
+import { type PaymentIntent, type PaymentStatus, TERMINAL_STATUSES } from "./types.js";
 
 /**
  * Where a checkout is. After `sending`, phases follow the server's real status of the intent
@@ -29,28 +29,22 @@ export interface CheckoutState {
   method: "qr" | "wallet";
 }
 
-/** The phase an intent's status means; `null` for open statuses, whose phase depends on the checkout. */
+/** The phases of the statuses that are neither open nor paid. */
+const PHASES: Partial<Record<PaymentStatus, CheckoutPhase>> = {
+  transaction_broadcast: "broadcast",
+  transaction_pending: "confirming",
+  transaction_confirmed: "confirming",
+  failed: "error",
+  canceled: "error",
+  expired: "expired",
+};
+
+/**
+ * The phase an intent's status means; `null` for open statuses, whose phase depends on the checkout.
+ * The other terminal statuses are the paid ones, settled — a refund never reopens a checkout.
+ */
 export function phaseForStatus(status: PaymentStatus): CheckoutPhase | null {
-  switch (status) {
-    case "requires_payment_method":
-    case "payment_initiated":
-      return null;
-    case "transaction_broadcast":
-      return "broadcast";
-    case "transaction_pending":
-    case "transaction_confirmed":
-      return "confirming";
-    case "payment_settled":
-    case "partially_refunded":
-    case "refunded":
-      // Paid: a refund afterwards does not reopen the checkout.
-      return "settled";
-    case "expired":
-      return "expired";
-    case "failed":
-    case "canceled":
-      return "error";
-  }
+  return PHASES[status] ?? (TERMINAL_STATUSES.includes(status) ? "settled" : null);
 }
 
 /** The text of a status that ends the checkout unpaid, else null. */

@@ -99,7 +99,7 @@ export function formatX402Amount(scheme: Pick<X402Scheme, "asset_type" | "amount
 
 /** A transaction id shortened for display: `"0x1a2b…9f0e"`. */
 export function shortTxid(txid: string): string {
-  const hex = txid.startsWith("0x") ? txid.slice(2) : txid;
+  const hex = txid.replace(/^0x/, "");
   if (hex.length <= 8) return `0x${hex}`;
   return `0x${hex.slice(0, 4)}…${hex.slice(-4)}`;
 }

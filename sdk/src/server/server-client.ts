@@ -5,9 +5,12 @@ import type { List, PaymentIntent, PaymentStatus, Product } from "../core/types.
 import type {
   CancellationReason,
   CreateProductParams,
+  CreateRefundParams,
   CreateWebhookEndpointParams,
   CreateX402RequirementsParams,
+  Customer,
   ListParams,
+  Refund,
   WebhookEndpoint,
   WebhookEvent,
   WebhookEventType,
@@ -48,6 +51,46 @@ export class SPayServerClient extends SPayClient {
       path: `/v1/payment_intents/${pathId(id)}/cancel`,
       body: reason ? { cancellation_reason: reason } : {},
     });
+  }
+
+  /**
+   * Creates a refund of a settled payment: `amount` atomic units of its asset (default all that
+   * remains refundable) to the address that paid. It stays `pending` until the merchant pays it
+   * from the payout wallet (`payRefund`, or the dashboard).
+   */
+  createRefund(params: CreateRefundParams, options: { idempotencyKey?: string } = {}): Promise<Refund> {
+    const { amount, ...rest } = params;
+    return this.transport.request({
+      method: "POST",
+      path: "/v1/refunds",
+      body: amount === undefined ? rest : { ...rest, amount: amount.toString() },
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  /** One refund. */
+  retrieveRefund(id: string): Promise<Refund> {
+    return this.transport.request({ method: "GET", path: `/v1/refunds/${pathId(id)}` });
+  }
+
+  /** Refunds, newest first, optionally of one payment intent. */
+  listRefunds(params: ListParams & { payment_intent?: string } = {}): Promise<List<Refund>> {
+    return this.transport.request({ method: "GET", path: "/v1/refunds", query: { ...params } });
+  }
+
+  /** Cancels a pending refund (it becomes `failed` and frees its amount). */
+  cancelRefund(id: string): Promise<Refund> {
+    return this.transport.request({ method: "POST", path: `/v1/refunds/${pathId(id)}/cancel`, body: {} });
+  }
+
+  /** Customers, newest first; `search` matches the email (case-insensitive). */
+  listCustomers(params: ListParams & { search?: string } = {}): Promise<List<Customer>> {
+    return this.transport.request({ method: "GET", path: "/v1/customers", query: { ...params } });
+  }
+
+  /** One customer. */
+  retrieveCustomer(id: string): Promise<Customer> {
+    return this.transport.request({ method: "GET", path: `/v1/customers/${pathId(id)}` });
   }
 
   /** Creates a product and its payment link. */

@@ -50,6 +50,20 @@ export type CreateProductParams = WithDefaults<
 /** Body of `POST /v1/webhook_endpoints`; `enabled_events` defaults to `["*"]` (all). */
 export type CreateWebhookEndpointParams = WithDefaults<ApiCreateWebhookEndpointRequest, "enabled_events">;
 
+/** A refund (`re_…`): what the merchant sends back from the payout wallet, memo = its id. */
+export type Refund = ApiSchema<"Refund">;
+
+/** Why a refund is made. */
+export type RefundReason = Refund["reason"];
+
+/** Body of `POST /v1/refunds`; `amount` (atomic units, digits) defaults to everything still refundable. */
+export type CreateRefundParams = Omit<ApiSchema<"CreateRefundRequest">, "amount"> & {
+  amount?: string | number | bigint;
+};
+
+/** A customer (`cus_…`): a payer's email and address, with lifetime value, payments and refunds. */
+export type Customer = ApiSchema<"Customer">;
+
 /** Body of `POST /v1/x402/requirements`. */
 export type CreateX402RequirementsParams = ApiSchema<"X402RequirementsRequest">;
 

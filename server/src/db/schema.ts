@@ -478,8 +478,35 @@ export interface Database {
   chain_blocks: ChainBlocksTable;
   refunds: RefundsTable;
   customers: CustomersTable;
+  mail_outbox: MailOutboxTable;
 }
 
+/** A receipt mail queued with the event it reports (migration 015), sent by the mail worker. */
+export interface MailOutboxTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  environment_id: string;
+  env: "test" | "live";
+  event_id: string;
+  kind: "payment_receipt" | "refund_receipt";
+  recipient: string;
+  status: Generated<"pending" | "sent" | "kept" | "failed">;
+  attempt_count: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  from_address: string | null;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  message_id: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+}
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -240,7 +240,46 @@ async function refundAndCustomer(intentId: string) {
       failed_at: null,
     })
     .execute();
-  return { refund, customer };
+  // A receipt kept for the local inbox (GET /v1/mail), about a settlement event of that intent.
+  const event = `evt_matrix${intent.env}${randomSuffix()}`;
+  await api.deps.db
+    .insertInto("events")
+    .values({
+      id: event,
+      workspace_id: intent.workspace_id,
+      env: intent.env,
+      type: "payment_intent.succeeded",
+      data: JSON.stringify({ object: { id: intent.id } }),
+      created_at: now,
+      fanned_out: true,
+    })
+    .execute();
+  const mail = `mail_matrix${intent.env}${randomSuffix()}`;
+  await api.deps.db
+    .insertInto("mail_outbox")
+    .values({
+      id: mail,
+      workspace_id: intent.workspace_id,
+      environment_id: intent.environment_id,
+      env: intent.env,
+      event_id: event,
+      kind: "payment_receipt",
+      recipient: `payer-${intent.env}@example.com`,
+      status: "kept",
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      from_address: null,
+      subject: null,
+      text_body: null,
+      html_body: null,
+      message_id: null,
+      created_at: now,
+      updated_at: now,
+      sent_at: null,
+    })
+    .execute();
+  return { refund, customer, mail };
 }
 const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
@@ -328,6 +367,7 @@ const ENVIRONMENT_OBJECTS = new Set([
   "transfer",
   "refund",
   "customer",
+  "mail",
 ]);
 type EnvColumn = "pk_test" | "sk_test" | "session_test" | "pk_live" | "sk_live" | "session_live";
 const ENV_COLUMNS: EnvColumn[] = ["pk_test", "sk_test", "session_test", "pk_live", "sk_live", "session_live"];
@@ -546,7 +586,17 @@ describe("authorization matrix, environment dimension (test and live are walls)"
 
   it("no list shows a single id of the other environment's objects", async () => {
     const failures: string[] = [];
-    const kinds = ["product", "link", "intent", "endpoint", "event", "transfer", "refund", "customer"];
+    const kinds = [
+      "product",
+      "link",
+      "intent",
+      "endpoint",
+      "event",
+      "transfer",
+      "refund",
+      "customer",
+      "mail",
+    ];
     for (const op of listOperations(doc)) {
       const key = `${op.method} ${op.path}`;
       if (op.method !== "GET" || op.path.includes("{") || !op.secured || key in SKIPPED) continue;

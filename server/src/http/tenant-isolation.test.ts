@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import { recordEvent } from "../services/events.ts";
 
 /**
  * Every route that addresses an object by id, called with workspace A's credentials on workspace
@@ -102,7 +103,25 @@ beforeAll(async () => {
       failed_at: null,
     })
     .execute();
+  // A receipt for B's payer (issue 19): queued by the outbox's trigger with a settlement event.
+  const paid = await api.request("POST", "/v1/payment_intents", {
+    token: b.sk,
+    body: { amount_minor: 700, customer_email: "payer-b@example.com" },
+  });
+  const settledEvent = await recordEvent(api.deps.db, {
+    workspaceId: b.workspaceId,
+    env: "test",
+    type: "payment_intent.succeeded",
+    object: paid.body,
+    fannedOut: true,
+  });
+  const mail = await api.deps.db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("event_id", "=", settledEvent)
+    .executeTakeFirstOrThrow();
   Object.assign(ids, {
+    mail: mail.id,
     refund,
     customer,
     transfer,
@@ -312,6 +331,8 @@ describe("tenant isolation", () => {
         headers,
       });
       expect(cursor.body.error.param, who).toBe("starting_after");
+      const mailCursor = await api.request("GET", `/v1/mail?starting_after=${ids.mail}`, { token, headers });
+      expect(mailCursor.body.error.param, who).toBe("starting_after");
     }
   });
 
@@ -324,6 +345,9 @@ describe("tenant isolation", () => {
     expect(refunds.body.data).toEqual([]);
     const customers = await api.request("GET", "/v1/customers?limit=100", { token: a.sk });
     expect(customers.body.data).toEqual([]);
+    const mail = await api.request("GET", "/v1/mail?limit=100", { token: a.sk });
+    expect(mail.status).toBe(200);
+    expect(mail.body.data).toEqual([]);
     const orgs = await api.request("GET", "/v1/organizations", { token: a.token });
     expect(orgs.body.data.map((o: { id: string }) => o.id)).toEqual([a.organizationId]);
   });
@@ -346,5 +370,7 @@ describe("tenant isolation", () => {
     expect(refund.body).toMatchObject({ status: "pending", payment_intent: ids.intent });
     const customers = await api.request("GET", "/v1/customers", { token: b.sk });
     expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([ids.customer]);
+    const mail = await api.request("GET", "/v1/mail", { token: b.sk });
+    expect(mail.body.data.map((m: { id: string }) => m.id)).toEqual([ids.mail]);
   });
 });

@@ -31,6 +31,7 @@ const ENVIRONMENT_TABLES = [
   "unmatched_transfers",
   "refunds",
   "customers",
+  "mail_outbox",
 ] as const;
 /** Tables whose rows carry only the environment's kind (`env`: test or live), not its id. */
 const ENV_KIND_TABLES = ["events"] as const;

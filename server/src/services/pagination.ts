@@ -4,7 +4,14 @@ import { ApiError } from "../domain/errors.ts";
 import type { Pagination } from "../http/openapi.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 
-type PagedTable = "products" | "payment_links" | "payment_intents" | "events" | "refunds" | "customers";
+type PagedTable =
+  | "products"
+  | "payment_links"
+  | "payment_intents"
+  | "events"
+  | "refunds"
+  | "customers"
+  | "mail_outbox";
 
 export interface Page<T> {
   object: "list";

@@ -13,6 +13,7 @@ import * as blockFollower from "./011-block-follower.ts";
 import * as keyNotifications from "./012-key-notifications.ts";
 import * as apiKeyRoll from "./013-api-key-roll.ts";
 import * as refunds from "./014-refunds.ts";
+import * as mail from "./015-mail.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "012-key-notifications": keyNotifications,
   "013-api-key-roll": apiKeyRoll,
   "014-refunds": refunds,
+  "015-mail": mail,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,430 @@
+import type { AddressInfo } from "node:net";
+import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import { ChainClient } from "../../chain/client.ts";
+import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { recordEvent } from "../events.ts";
+import { SettlementWatcher } from "../settlement/watcher.ts";
+import { smtpTransport } from "./transport.ts";
+import { defaultMailOptions, MailWorker, type MailWorkerOptions } from "./worker.ts";
+
+/**
+ * Receipts by email (issue 19): queued with the event in its transaction, sent by the mail worker
+ * over real SMTP to a local server (smtp-server on 127.0.0.1:0) and parsed back with mailparser.
+ */
+const HOSTILE = `<script>alert("x")</script> & Co's`;
+let api: TestApi;
+let devnet: Devnet;
+let merchant: Merchant;
+let other: Merchant;
+const payer = ACCOUNTS.find((a) => a.name === "wallet_1")!;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0, blockMs: 0 });
+  api = await startTestApi({ stacksApiUrl: devnet.url });
+  merchant = await setupMerchant(api);
+  other = await setupMerchant(api);
+  const named = await api.request("PATCH", `/v1/workspaces/${merchant.workspaceId}/business-profile`, {
+    token: merchant.token,
+    body: { display_name: HOSTILE },
+  });
+  expect(named.status).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await devnet?.stop();
+});
+
+interface Smtp {
+  url: string;
+  received: ParsedMail[];
+  connections: number;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server; `handlers` may refuse or hold a session to test the worker's retries. */
+async function startSmtp(handlers: Partial<SMTPServerOptions> = {}): Promise<Smtp> {
+  const state: Smtp = { url: "", received: [], connections: 0, close: async () => {} };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onConnect(session, callback) {
+      state.connections++;
+      if (handlers.onConnect) handlers.onConnect(session, callback);
+      else callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          state.received.push(mail);
+          if (handlers.onData) handlers.onData(stream, session, callback);
+          else callback();
+        })
+        .catch(callback);
+    },
+    ...(handlers.onRcptTo ? { onRcptTo: handlers.onRcptTo } : {}),
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+const FAST: Partial<MailWorkerOptions> = { delays: [0, 0], intervalMs: 50 };
+
+function worker(smtp: Smtp | null, options: Partial<MailWorkerOptions> = {}) {
+  return new MailWorker(api.deps, smtp ? smtpTransport(smtp.url) : null, {
+    ...defaultMailOptions(api.deps),
+    ...FAST,
+    ...options,
+  });
+}
+
+/** An intent with the payer's email and its `payment_intent.succeeded` event, as settlement writes it. */
+async function succeededEvent(email: string | null = "Payer@Example.com", m: Merchant = merchant) {
+  const res = await api.request("POST", "/v1/payment_intents", {
+    token: m.sk,
+    body: { amount_minor: 1234, ...(email ? { customer_email: email } : {}) },
+  });
+  expect(res.status).toBe(201);
+  const txid = `0x${"ab".repeat(32)}`;
+  const object = { ...res.body, status: "payment_settled", txid, amount_received: res.body.amount_asset };
+  const eventId = await recordEvent(api.deps.db, {
+    workspaceId: m.workspaceId,
+    env: "test",
+    type: "payment_intent.succeeded",
+    object,
+  });
+  return { intent: res.body as IntentForPayment & { amount_asset: string }, eventId, txid };
+}
+
+const mailOf = (eventId: string) =>
+  api.deps.db.selectFrom("mail_outbox").selectAll().where("event_id", "=", eventId).execute();
+
+describe("receipt mail over SMTP", () => {
+  it("queues one receipt with the event and sends it: headers, both parts, hostile name escaped", async () => {
+    const smtp = await startSmtp();
+    try {
+      const { intent, eventId, txid } = await succeededEvent();
+      const queued = await mailOf(eventId);
+      expect(queued.map((m) => [m.status, m.recipient, m.kind])).toEqual([
+        ["pending", "payer@example.com", "payment_receipt"],
+      ]);
+      const w = worker(smtp);
+      await w.tick();
+      await w.tick();
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.from?.value).toEqual([{ name: "sPay", address: "receipts@pay.example.test" }]);
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : null).toBe("payer@example.com");
+      expect(mail.subject).toBe(`Your receipt from ${HOSTILE}`);
+      expect(mail.messageId).toBe(`<${queued[0]!.id}@pay.example.test>`);
+      const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
+      expect(mail.text).toContain(`${HOSTILE} received your payment.`);
+      expect(mail.text).toContain("12.34 USD");
+      expect(mail.text).toContain(intent.id);
+      expect(mail.text).toContain(explorer);
+      const html = String(mail.html);
+      expect(html).not.toContain("<script>");
+      expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s");
+      expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
+      const [row] = await mailOf(eventId);
+      expect(row).toMatchObject({ status: "sent", attempt_count: 1, subject: mail.subject });
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a payment without an email queues nothing; one event queues once per recipient", async () => {
+    const { eventId } = await succeededEvent(null);
+    expect(await mailOf(eventId)).toEqual([]);
+    const { eventId: twice } = await succeededEvent();
+    const [row] = await mailOf(twice);
+    // The unique (event, recipient) key: a second row for the same receipt cannot exist.
+    await expect(
+      api.deps.db
+        .insertInto("mail_outbox")
+        .values({ ...row!, id: `${row!.id}x`, seq: undefined })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    expect(await mailOf(twice)).toHaveLength(1);
+    await worker(null).tick();
+  });
+
+  it("retries after the SMTP server answers 451, and sends exactly once", async () => {
+    let refusals = 1;
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        if (refusals-- > 0) callback(Object.assign(new Error("try again later"), { responseCode: 451 }));
+        else callback();
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent();
+      const w = worker(smtp);
+      await w.tick();
+      let [row] = await mailOf(eventId);
+      expect(row).toMatchObject({ status: "pending", attempt_count: 1 });
+      expect(row?.last_error).toContain("451");
+      expect(smtp.received).toHaveLength(0);
+      await w.tick();
+      await w.tick();
+      [row] = await mailOf(eventId);
+      expect(row).toMatchObject({ status: "sent", attempt_count: 2 });
+      expect(smtp.received).toHaveLength(1);
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("retries after the SMTP server closes the connection (421), and sends exactly once", async () => {
+    let refusals = 1;
+    const smtp = await startSmtp({
+      onConnect(_session, callback) {
+        if (refusals-- > 0) callback(Object.assign(new Error("closing"), { responseCode: 421 }));
+        else callback();
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent();
+      const w = worker(smtp);
+      await w.tick();
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "pending", attempt_count: 1 });
+      await w.tick();
+      await w.tick();
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "sent", attempt_count: 2 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.connections).toBe(2);
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("an SMTP 5xx is final: failed, not retried", async () => {
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error("no such user"), { responseCode: 550 }));
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent();
+      const w = worker(smtp);
+      await w.tick();
+      await w.tick();
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "failed", attempt_count: 1 });
+      expect(smtp.connections).toBe(1);
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("two workers racing send each receipt once (one holds the lease while the SMTP server is slow)", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let connected!: () => void;
+    const firstConnection = new Promise<void>((resolve) => {
+      connected = resolve;
+    });
+    const smtp: Smtp = await startSmtp({
+      onConnect(_session, callback) {
+        connected();
+        callback();
+      },
+      onData(_stream, _session, callback) {
+        // Only the first message is held: a second send (a broken lease) would be answered at once.
+        if (smtp.received.length === 1) void held.then(() => callback());
+        else callback();
+      },
+    });
+    try {
+      const events = [await succeededEvent(), await succeededEvent()];
+      const [a, b] = [worker(smtp), worker(smtp)];
+      const first = Promise.all([a.tick(), b.tick()]);
+      await firstConnection;
+      // A sends while B (and A again) look for due mail: the rows are leased, nothing is claimed.
+      expect(await Promise.all([b.tick(), worker(smtp).tick()])).toEqual([0, 0]);
+      release();
+      await first;
+      await Promise.all([a.tick(), b.tick()]);
+      expect(smtp.received).toHaveLength(2);
+      const ids = smtp.received.map((m) => m.messageId).sort();
+      expect(new Set(ids).size).toBe(2);
+      for (const { eventId } of events) expect((await mailOf(eventId))[0]?.status).toBe("sent");
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("no SMTP configured: receipts are kept and listed", () => {
+  it("keeps the rendered mail and lists it to its own environment only (GET /v1/mail)", async () => {
+    const { eventId } = await succeededEvent("kept@example.com");
+    await worker(null).tick();
+    const [row] = await mailOf(eventId);
+    expect(row).toMatchObject({ status: "kept", attempt_count: 1, sent_at: null });
+    const list = await api.request("GET", "/v1/mail?limit=100", { token: merchant.sk });
+    expect(list.status).toBe(200);
+    const listed = list.body.data.find((m: { id: string }) => m.id === row!.id);
+    expect(listed).toMatchObject({
+      object: "mail",
+      kind: "payment_receipt",
+      status: "kept",
+      to: "kept@example.com",
+      subject: `Your receipt from ${HOSTILE}`,
+    });
+    expect(listed.html).not.toContain("<script>");
+    expect(listed.text).toContain(HOSTILE);
+    const kept = await api.request("GET", "/v1/mail?status=kept&limit=1", { token: merchant.sk });
+    expect(kept.body.data).toHaveLength(1);
+    expect(kept.body.data[0].status).toBe("kept");
+    const page2 = await api.request("GET", `/v1/mail?limit=1&starting_after=${kept.body.data[0].id}`, {
+      token: merchant.sk,
+    });
+    expect(page2.status).toBe(200);
+    expect(page2.body.data.map((m: { id: string }) => m.id)).not.toContain(kept.body.data[0].id);
+    const theirs = await api.request("GET", "/v1/mail?limit=100", { token: other.sk });
+    expect(theirs.body.data).toEqual([]);
+    const pk = await api.request("GET", "/v1/mail", { token: merchant.pk });
+    expect(pk.status).toBe(403);
+  });
+
+  it("a started worker is woken by the event (LISTEN) and keeps the receipt without polling", async () => {
+    const w = new MailWorker(
+      api.deps,
+      null,
+      { ...defaultMailOptions(api.deps), intervalMs: 600_000 },
+      api.notifications,
+    );
+    w.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { eventId } = await succeededEvent("woken@example.com");
+      const deadline = Date.now() + 10_000;
+      while ((await mailOf(eventId))[0]?.status !== "kept" && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await mailOf(eventId))[0]?.status).toBe("kept");
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it("queues a refund receipt when a refund succeeds", async () => {
+    const smtp = await startSmtp();
+    try {
+      const { intent } = await succeededEvent("refunded@example.com");
+      await worker(null).tick(); // its payment receipt: kept, out of the way
+      const now = Math.floor(Date.now() / 1000);
+      const intentRow = await api.deps.db
+        .selectFrom("payment_intents")
+        .selectAll()
+        .where("id", "=", intent.id)
+        .executeTakeFirstOrThrow();
+      const refundId = `re_mailtest${now}`;
+      const txid = `0x${"cd".repeat(32)}`;
+      await api.deps.db
+        .insertInto("refunds")
+        .values({
+          id: refundId,
+          workspace_id: intentRow.workspace_id,
+          environment_id: intentRow.environment_id,
+          env: intentRow.env,
+          payment_intent_id: intentRow.id,
+          customer_id: null,
+          asset: intentRow.asset,
+          token_contract: intentRow.token_contract,
+          amount: "500000",
+          amount_minor: 50,
+          source: intentRow.recipient,
+          destination: payer.address,
+          reason: "requested_by_customer",
+          status: "succeeded",
+          status_reason: null,
+          txid,
+          metadata: "{}",
+          created_at: now,
+          updated_at: now,
+          succeeded_at: now,
+          failed_at: null,
+        })
+        .execute();
+      const refund = await api.request("GET", `/v1/refunds/${refundId}`, { token: merchant.sk });
+      const eventId = await recordEvent(api.deps.db, {
+        workspaceId: merchant.workspaceId,
+        env: "test",
+        type: "refund.succeeded",
+        object: refund.body,
+      });
+      expect((await mailOf(eventId)).map((m) => [m.kind, m.recipient])).toEqual([
+        ["refund_receipt", "refunded@example.com"],
+      ]);
+      // Kept or failed mail is not resent: only the refund receipt is due.
+      await worker(smtp).tick();
+      expect(smtp.received.map((m) => m.subject)).toEqual([`Your refund from ${HOSTILE}`]);
+      const mail = smtp.received[0]!;
+      expect(mail.text).toContain("0.50 USD");
+      expect(mail.text).toContain(refundId);
+      expect(mail.text).toContain(`https://explorer.hiro.so/txid/${txid}?chain=testnet`);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("a payment settled on the devnet", () => {
+  it("produces exactly one receipt, with the settling txid", async () => {
+    const smtp = await startSmtp();
+    try {
+      const chain = new ChainClient({ baseUrl: devnet.url, timeoutMs: 2_000, retries: 0 });
+      const watcher = new SettlementWatcher(
+        api.deps,
+        { test: chain, live: chain },
+        { intervalMs: 50, discoveryIntervalMs: 0, dropAfterSeconds: 3600, lateWindowSeconds: 86_400 },
+      );
+      const res = await api.request("POST", "/v1/payment_intents", {
+        token: merchant.sk,
+        body: { amount_minor: 2000, customer_email: "Devnet.Payer@Example.com" },
+      });
+      expect(res.status).toBe(201);
+      const intent = res.body as IntentForPayment;
+      const { txid } = await broadcastIntentTransfer(
+        await buildIntentTransfer(intent, payer.privateKey, devnet.url),
+        devnet.url,
+      );
+      await devnet.waitForTx(txid);
+      await watcher.tick();
+      await watcher.tick();
+      const settled = await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: merchant.sk });
+      expect(settled.body.status).toBe("payment_settled");
+      const rows = await api.deps.db
+        .selectFrom("mail_outbox")
+        .innerJoin("events", "events.id", "mail_outbox.event_id")
+        .select(["mail_outbox.id", "mail_outbox.recipient", "events.type"])
+        .where(({ ref }) => ref("events.data"), "@>", JSON.stringify({ object: { id: intent.id } }) as never)
+        .execute();
+      expect(rows.map((r) => [r.type, r.recipient])).toEqual([
+        ["payment_intent.succeeded", "devnet.payer@example.com"],
+      ]);
+      const w = worker(smtp);
+      await w.tick();
+      await w.tick();
+      const mine = smtp.received.filter((m) => m.text?.includes(intent.id));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.text).toContain(settled.body.txid.replace(/^(?!0x)/, "0x"));
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
+});

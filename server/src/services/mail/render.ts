@@ -1,0 +1,97 @@
+import { type Asset, DECIMALS, SYMBOLS } from "@spay/protocol";
+import { MAIL_MESSAGES as M } from "./messages.ts";
+
+/** What a receipt reports: read from the event's object and the merchant's workspace. */
+export interface ReceiptInput {
+  kind: "payment_receipt" | "refund_receipt";
+  merchantName: string;
+  /** The payment intent (payment) or the refund (refund) id. */
+  objectId: string;
+  asset: Asset;
+  /** Atomic units of `asset`. */
+  amountAtomic: string;
+  /** Cents, and their currency, for the fiat value line. */
+  amountMinor: number;
+  currency: string;
+  txid: string | null;
+  env: "test" | "live";
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `1234500` µUSDC → `1.2345`: the atomic amount in whole units, trailing zeros dropped. */
+export function formatAtomic(atomic: string, decimals: number): string {
+  const digits = atomic.replace(/^0+(?=\d)/, "").padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+export function explorerTxUrl(txid: string, env: "test" | "live"): string {
+  const id = txid.startsWith("0x") ? txid : `0x${txid}`;
+  return `https://explorer.hiro.so/txid/${encodeURIComponent(id)}?chain=${env === "live" ? "mainnet" : "testnet"}`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Every interpolated text of the HTML part goes through this (attribute values included). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+
+/** A header must stay one line: control characters (CR, LF…) of a merchant's name become spaces. */
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+export function renderReceipt(input: ReceiptInput): RenderedMail {
+  const merchant = oneLine(input.merchantName);
+  const refund = input.kind === "refund_receipt";
+  const subject = refund ? M.refundSubject(merchant) : M.paymentSubject(merchant);
+  const intro = refund ? M.refundIntro(merchant) : M.paymentIntro(merchant);
+  const amount = `${formatAtomic(input.amountAtomic, DECIMALS[input.asset])} ${SYMBOLS[input.asset]}`;
+  const value = `${(input.amountMinor / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
+  const url = input.txid ? explorerTxUrl(input.txid, input.env) : null;
+  const rows: [string, string, string | null][] = [
+    [M.amountLabel, amount, null],
+    [M.valueLabel, value, null],
+    [refund ? M.refundLabel : M.paymentLabel, input.objectId, null],
+    [M.transactionLabel, input.txid ?? M.pendingTransaction, url],
+  ];
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, v, link]) => `${label}: ${v}${link ? `\n${M.viewOnExplorer}: ${link}` : ""}`),
+    "",
+    M.footer,
+    "",
+  ].join("\n");
+  const cell = (v: string, link: string | null) =>
+    link ? `<a href="${escapeHtml(link)}">${escapeHtml(v)}</a>` : escapeHtml(v);
+  const html = [
+    "<!doctype html>",
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:sans-serif;color:#111">',
+    `<p>${escapeHtml(intro)}</p>`,
+    "<table>",
+    ...rows.map(
+      ([label, v, link]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cell(v, link)}</td></tr>`,
+    ),
+    "</table>",
+    `<p style="color:#666;font-size:12px">${escapeHtml(M.footer)}</p>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+  return { subject, text, html };
+}
