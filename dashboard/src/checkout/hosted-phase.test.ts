@@ -9,6 +9,9 @@ describe("hosted checkout states", () => {
   it("follows a transfer on its way, then settles", () => {
     expect(hostedCheckoutPhase({ status: "transaction_pending", expires_at: 0 }, 1)).toBe("processing");
     expect(hostedCheckoutPhase({ status: "payment_settled", expires_at: 0 }, 1)).toBe("settled");
+    // A refund later leaves the customer on the paid receipt, never back at "processing".
+    expect(hostedCheckoutPhase({ status: "partially_refunded", expires_at: 0 }, 1)).toBe("settled");
+    expect(hostedCheckoutPhase({ status: "refunded", expires_at: 0 }, 1)).toBe("settled");
   });
   it("ends on expired, canceled and failed", () => {
     expect(hostedCheckoutPhase({ status: "expired", expires_at: 0 })).toBe("expired");

@@ -9,6 +9,9 @@ export function hostedCheckoutPhase(
 ): HostedPhase {
   switch (intent.status) {
     case "payment_settled":
+    case "partially_refunded":
+    case "refunded":
+      // Paid; a refund later never turns the customer's receipt back into a checkout.
       return "settled";
     case "expired":
       return "expired";

@@ -1,4 +1,4 @@
-import { statusLabel } from "@spay/protocol";
+import { PAID_STATUSES, statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/http.ts";
@@ -183,7 +183,7 @@ export function PaymentDetailModal({
 
           <section aria-labelledby={`${selectId}-f`}>
             <h3 id={`${selectId}-f`}>{PAYMENTS.fulfillment}</h3>
-            {p.status === "payment_settled" ? (
+            {(PAID_STATUSES as readonly string[]).includes(p.status) ? (
               <div className="row">
                 <label htmlFor={selectId} className="visually-hidden">
                   {PAYMENTS.fulfillment}

@@ -29,6 +29,9 @@ describe("SPEC.md §4 payment filters", () => {
   it("Paid is payment_settled only", () => {
     expect(matchesFilter(pi({ status: "payment_settled" }), "paid")).toBe(true);
     expect(matchesFilter(pi({ status: "transaction_confirmed" }), "paid")).toBe(false);
+    // Paid means paid, refunded afterwards or not — as the server counts it.
+    expect(matchesFilter(pi({ status: "partially_refunded" }), "paid")).toBe(true);
+    expect(matchesFilter(pi({ status: "refunded" }), "paid")).toBe(true);
   });
   it("Pending is the five in-flight statuses plus requires_payment_method", () => {
     for (const status of [

@@ -2,6 +2,7 @@ import {
   FAILED_STATUSES,
   fulfillmentLabel,
   OPEN_FULFILLMENT_STATUSES,
+  PAID_STATUSES,
   PENDING_STATUSES,
 } from "@spay/protocol";
 import { formatSbtc, formatStx, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
@@ -10,11 +11,12 @@ import { PAYMENTS } from "./messages.ts";
 
 export const PAYMENT_FILTERS: readonly PaymentFilter[] = ["all", "paid", "pending", "fulfillment", "failed"];
 
+const PAID = new Set<string>(PAID_STATUSES);
 const PENDING = new Set<string>(PENDING_STATUSES);
 const FAILED = new Set<string>(FAILED_STATUSES);
 const OPEN_FULFILLMENT = new Set<string>(OPEN_FULFILLMENT_STATUSES);
 
-/** SPEC.md §4 "Filters" — the same rule the server's `/v1/payments?filter=` applies. */
+/** SPEC.md §4 "Filters" — the same rule the server's `/v1/payments?filter=` applies (paid = settled, partially refunded or refunded). */
 export function matchesFilter(
   pi: Pick<PaymentIntent, "status" | "fulfillment_status">,
   filter: PaymentFilter,
@@ -23,13 +25,13 @@ export function matchesFilter(
     case "all":
       return true;
     case "paid":
-      return pi.status === "payment_settled";
+      return PAID.has(pi.status);
     case "pending":
       return PENDING.has(pi.status);
     case "failed":
       return FAILED.has(pi.status);
     case "fulfillment":
-      return pi.status === "payment_settled" && OPEN_FULFILLMENT.has(pi.fulfillment_status);
+      return PAID.has(pi.status) && OPEN_FULFILLMENT.has(pi.fulfillment_status);
   }
 }
 
