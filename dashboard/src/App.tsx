@@ -5,6 +5,7 @@ import { SignedInHome } from "./home/SignedInHome.tsx";
 import { IntegrationsPage } from "./integrations/IntegrationsPage.tsx";
 import { LandingPage } from "./landing/LandingPage.tsx";
 import { AppLayout } from "./layout/AppLayout.tsx";
+import { MailPage } from "./mail/MailPage.tsx";
 import { COMMON } from "./messages.ts";
 import { GetStartedPage } from "./onboarding/GetStartedPage.tsx";
 import { PaymentsPage } from "./payments/PaymentsPage.tsx";
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="customers" element={<CustomersPage />} />
+          <Route path="mail" element={<MailPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="settings" element={<SettingsPage />} />

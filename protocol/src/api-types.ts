@@ -1132,7 +1132,7 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    /** Update a workspace's name, slug or whether the browser may set amounts */
+    /** Update a workspace's name, slug, browser amounts or payment notification email */
     patch: {
       parameters: {
         query?: never;
@@ -1696,6 +1696,7 @@ export interface paths {
             | "webhook_endpoint.deleted"
             | "environment.deleted"
             | "workspace.browser_amounts_changed"
+            | "workspace.payment_notifications_changed"
             | "transfer.assigned"
             | "refund.created"
             | "refund.canceled"
@@ -7179,6 +7180,8 @@ export interface components {
       business_profile: components["schemas"]["BusinessProfile"];
       /** @description Publishable keys may create intents with an arbitrary amount (otherwise only for a product or payment link) */
       allow_browser_amounts: boolean;
+      /** @description Address that receives a "New payment" email for every settled payment (null: off) */
+      notify_on_payment_email: string | null;
       /** @description Unix seconds */
       created_at: number;
     };
@@ -7196,6 +7199,8 @@ export interface components {
       slug?: string | null;
       /** @description Let publishable keys (the browser) create intents for any amount. Off: they may only sell a product or payment link, at its catalogue price. */
       allow_browser_amounts?: boolean;
+      /** @description Send a "New payment" email to this address for every settled payment; null turns it off. */
+      notify_on_payment_email?: string | null;
     };
     BusinessProfileRequest: {
       display_name?: string | null;
@@ -7280,6 +7285,7 @@ export interface components {
         | "webhook_endpoint.deleted"
         | "environment.deleted"
         | "workspace.browser_amounts_changed"
+        | "workspace.payment_notifications_changed"
         | "transfer.assigned"
         | "refund.created"
         | "refund.canceled"
@@ -7997,7 +8003,7 @@ export interface components {
       /** @enum {string} */
       object: "mail";
       /** @enum {string} */
-      kind: "payment_receipt" | "refund_receipt";
+      kind: "payment_receipt" | "refund_receipt" | "payment_notification";
       /** @description The event the mail reports (`payment_intent.succeeded`, `refund.succeeded`) */
       event: string;
       to: string;

@@ -47,6 +47,19 @@ export function setBrowserAmounts(token: string, workspaceId: string, allow: boo
   });
 }
 
+/** The address mailed on every settled payment, or null to stop (a signed-in member only; audit-logged). */
+export function setPaymentNotifications(
+  token: string,
+  workspaceId: string,
+  email: string | null,
+): Promise<Workspace> {
+  return apiRequest(`/v1/workspaces/${encodeURIComponent(workspaceId)}`, {
+    method: "PATCH",
+    token,
+    body: { notify_on_payment_email: email },
+  });
+}
+
 export function updateBusinessProfile(
   token: string,
   workspaceId: string,

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { updateProfile } from "../api/auth.ts";
 import { fieldErrorOf } from "../api/field-errors.ts";
+import { MAIL } from "../mail/messages.ts";
+import { PaymentNotificationsSection } from "../mail/PaymentNotificationsSection.tsx";
 import { BUSINESS_PROFILE_LIMITS, useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
@@ -32,8 +34,23 @@ export function SettingsPage() {
       <EnvironmentSection />
       <SecuritySection />
       <AuditLogSection />
+      <MailSection />
       <DangerZone />
     </div>
+  );
+}
+
+/** Issue 19: the receipts mailed to payers, kept in a local inbox without SMTP. */
+function MailSection() {
+  return (
+    <section className="card" aria-labelledby="mail-title">
+      <h2 id="mail-title">{MAIL.settingsTitle}</h2>
+      <p className="muted">{MAIL.settingsHint}</p>
+      <Link to="/mail" className="button">
+        {MAIL.settingsLink}
+      </Link>
+      <PaymentNotificationsSection />
+    </section>
   );
 }
 

@@ -8,6 +8,7 @@ import { ANALYTICS } from "../../src/analytics/messages.ts";
 import { AUTH } from "../../src/auth/messages.ts";
 import { CUSTOMERS } from "../../src/customers/messages.ts";
 import { INTEGRATIONS } from "../../src/integrations/messages.ts";
+import { MAIL } from "../../src/mail/messages.ts";
 import { ONBOARDING } from "../../src/onboarding/messages.ts";
 import { PAYMENTS, REFUNDS } from "../../src/payments/messages.ts";
 import { PRODUCTS } from "../../src/products/messages.ts";
@@ -157,6 +158,14 @@ const SCREENS: Screen[] = [
     open: async (p) => {
       await go(p, "/customers");
       await heading(p, CUSTOMERS.title);
+    },
+  },
+  {
+    name: "mail",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/mail");
+      await heading(p, MAIL.title);
     },
   },
   {

@@ -73,6 +73,8 @@ export interface WorkspacesTable {
   test_payment_completed: boolean;
   /** Publishable keys may create intents with an arbitrary amount (off: catalogue prices only). */
   allow_browser_amounts: Generated<boolean>;
+  /** Where a "New payment" mail goes when a payment settles (migration 016); null: off. */
+  notify_on_payment_email: string | null;
   created_at: number;
 }
 
@@ -489,7 +491,7 @@ export interface MailOutboxTable {
   environment_id: string;
   env: "test" | "live";
   event_id: string;
-  kind: "payment_receipt" | "refund_receipt";
+  kind: "payment_receipt" | "refund_receipt" | "payment_notification";
   recipient: string;
   status: Generated<"pending" | "sent" | "kept" | "failed">;
   attempt_count: Generated<number>;

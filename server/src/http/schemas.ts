@@ -73,6 +73,9 @@ export const WorkspaceSchema = z
       description:
         "Publishable keys may create intents with an arbitrary amount (otherwise only for a product or payment link)",
     }),
+    notify_on_payment_email: z.string().nullable().openapi({
+      description: 'Address that receives a "New payment" email for every settled payment (null: off)',
+    }),
     created_at: ts,
   })
   .openapi("Workspace");

@@ -22,6 +22,9 @@ const UpdateWorkspaceBody = z
       description:
         "Let publishable keys (the browser) create intents for any amount. Off: they may only sell a product or payment link, at its catalogue price.",
     }),
+    notify_on_payment_email: z.string().trim().max(254).pipe(z.email()).nullable().optional().openapi({
+      description: 'Send a "New payment" email to this address for every settled payment; null turns it off.',
+    }),
   })
   .openapi("UpdateWorkspaceRequest");
 const BusinessProfileBody = z
@@ -61,7 +64,7 @@ export function workspaceRoutes(deps: Deps) {
       method: "patch",
       path: "/v1/workspaces/{id}",
       tags,
-      summary: "Update a workspace's name, slug or whether the browser may set amounts",
+      summary: "Update a workspace's name, slug, browser amounts or payment notification email",
       security: bearerSecurity,
       request: { params: IdParam, body: jsonBody(UpdateWorkspaceBody) },
       responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 404, 409) },

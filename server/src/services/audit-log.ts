@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "environment.deleted",
   "workspace.browser_amounts_changed",
+  "workspace.payment_notifications_changed",
   "transfer.assigned",
   "refund.created",
   "refund.canceled",

@@ -33,6 +33,7 @@ export function workspacesQuery(db: Db) {
       "w.website",
       "w.description",
       "w.allow_browser_amounts",
+      "w.notify_on_payment_email",
       "w.created_at",
       "ww.stacks_address",
       "ww.bitcoin_payment_address",
@@ -60,6 +61,7 @@ export function workspaceView(row: WorkspaceRecord): WorkspaceView {
     bitcoin_ordinals_address: row.bitcoin_ordinals_address,
     business_profile: { display_name: row.display_name, website: row.website, description: row.description },
     allow_browser_amounts: row.allow_browser_amounts,
+    notify_on_payment_email: row.notify_on_payment_email,
     created_at: row.created_at,
   };
 }
@@ -152,6 +154,7 @@ export async function updateWorkspace(
     name?: string | undefined;
     slug?: string | null | undefined;
     allow_browser_amounts?: boolean | undefined;
+    notify_on_payment_email?: string | null | undefined;
   },
   audit: { actor: Principal; ip: string | null },
 ): Promise<WorkspaceView> {
@@ -163,7 +166,7 @@ export async function updateWorkspace(
       await deps.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom("workspaces")
-          .select("allow_browser_amounts")
+          .select(["allow_browser_amounts", "notify_on_payment_email"])
           .where("id", "=", id)
           .forUpdate()
           .executeTakeFirst();
@@ -180,6 +183,17 @@ export async function updateWorkspace(
             workspaceId: id,
             object: { type: "workspace", id },
             details: { allow_browser_amounts: allow },
+          });
+        // Where every payment's details are mailed to: who changed it, and to what, is audit-logged.
+        const notify = input.notify_on_payment_email;
+        if (before !== undefined && notify !== undefined && notify !== before.notify_on_payment_email)
+          await recordAudit(trx, {
+            action: "workspace.payment_notifications_changed",
+            actor: audit.actor,
+            ip: audit.ip,
+            workspaceId: id,
+            object: { type: "workspace", id },
+            details: { notify_on_payment_email: notify },
           });
       });
     } catch (err) {

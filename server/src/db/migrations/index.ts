@@ -14,6 +14,7 @@ import * as keyNotifications from "./012-key-notifications.ts";
 import * as apiKeyRoll from "./013-api-key-roll.ts";
 import * as refunds from "./014-refunds.ts";
 import * as mail from "./015-mail.ts";
+import * as merchantNotifications from "./016-merchant-notifications.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "013-api-key-roll": apiKeyRoll,
   "014-refunds": refunds,
   "015-mail": mail,
+  "016-merchant-notifications": merchantNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
+import { type Asset, DECIMALS, SYMBOLS } from "@spay/protocol";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { recordEvent } from "../events.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
+import { formatAtomic } from "./render.ts";
 import { smtpTransport } from "./transport.ts";
 import { defaultMailOptions, MailWorker, type MailWorkerOptions } from "./worker.ts";
 
@@ -427,4 +429,89 @@ describe("a payment settled on the devnet", () => {
       await smtp.close();
     }
   }, 60_000);
+});
+
+describe("merchant notification of each settled payment", () => {
+  const setting = (token: string, value: unknown, workspaceId = merchant.workspaceId) =>
+    api.request("PATCH", `/v1/workspaces/${workspaceId}`, {
+      token,
+      body: { notify_on_payment_email: value },
+    });
+
+  it("setting on: a settled payment sends one notification to the merchant and the payer's receipt", async () => {
+    const on = await setting(merchant.token, " Owner@Shop.example ");
+    expect(on.status).toBe(200);
+    expect(on.body.notify_on_payment_email).toBe("Owner@Shop.example");
+    const smtp = await startSmtp();
+    try {
+      const { intent, eventId, txid } = await succeededEvent();
+      const queued = await mailOf(eventId);
+      expect(queued.map((m) => [m.kind, m.recipient]).sort()).toEqual([
+        ["payment_notification", "owner@shop.example"],
+        ["payment_receipt", "payer@example.com"],
+      ]);
+      // Its own unique key: the same notification cannot be queued twice.
+      const note = queued.find((m) => m.kind === "payment_notification")!;
+      await expect(
+        api.deps.db
+          .insertInto("mail_outbox")
+          .values({ ...note, id: `${note.id}x`, seq: undefined })
+          .execute(),
+      ).rejects.toThrow(/unique|duplicate/i);
+      const w = worker(smtp);
+      await w.tick();
+      await w.tick();
+      await w.stop();
+      const to = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : null);
+      expect(smtp.received.map(to).sort()).toEqual(["owner@shop.example", "payer@example.com"]);
+      const mail = smtp.received.find((m) => to(m) === "owner@shop.example")!;
+      const asset = (intent as unknown as { asset: Asset }).asset;
+      const amount = `${formatAtomic(intent.amount_asset, DECIMALS[asset])} ${SYMBOLS[asset]}`;
+      expect(mail.subject).toBe(`New payment: ${amount}`);
+      const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
+      for (const part of [amount, "12.34 USD", "Payer: Payer@Example.com", intent.id, explorer]) {
+        expect(mail.text).toContain(part);
+      }
+      const html = String(mail.html);
+      expect(html).not.toContain("<script>");
+      expect(html).toContain(
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s received a new payment.",
+      );
+      expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
+      expect((await mailOf(eventId)).map((m) => m.status)).toEqual(["sent", "sent"]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("setting off: no notification; an invalid address is refused; another tenant cannot change it", async () => {
+    const bad = await setting(merchant.token, "not an email");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe("notify_on_payment_email");
+    const foreign = await setting(other.token, "thief@evil.example");
+    expect(foreign.status).toBe(404);
+    const off = await setting(merchant.token, null);
+    expect(off.status).toBe(200);
+    expect(off.body.notify_on_payment_email).toBeNull();
+    // Where payment details are mailed is audit-logged: on, then off; the refused attempts left nothing.
+    const audit = await api.deps.db
+      .selectFrom("audit_log")
+      .select(["details"])
+      .where("action", "=", "workspace.payment_notifications_changed")
+      .where("workspace_id", "=", merchant.workspaceId)
+      .orderBy("seq")
+      .execute();
+    const detailsOf = (d: unknown) => (typeof d === "string" ? JSON.parse(d) : d) as Record<string, unknown>;
+    expect(audit.map((a) => detailsOf(a.details).notify_on_payment_email)).toEqual([
+      "Owner@Shop.example",
+      null,
+    ]);
+    const { eventId } = await succeededEvent();
+    expect((await mailOf(eventId)).map((m) => m.kind)).toEqual(["payment_receipt"]);
+    await worker(null).tick();
+    // The other tenant's attempt changed nothing, and its own payments notify no one.
+    const { eventId: theirs } = await succeededEvent("buyer@example.com", other);
+    expect((await mailOf(theirs)).map((m) => m.kind)).toEqual(["payment_receipt"]);
+    await worker(null).tick();
+  });
 });

@@ -12,4 +12,10 @@ export const MAIL_MESSAGES = {
   viewOnExplorer: "View on explorer",
   pendingTransaction: "not yet known",
   footer: "Sent by sPay on behalf of the merchant. sPay never holds your funds.",
+  notificationSubject: (amount: string) => `New payment: ${amount}`,
+  notificationIntro: (merchant: string) => `${merchant} received a new payment.`,
+  payerLabel: "Payer",
+  noPayerEmail: "not given",
+  notificationFooter:
+    "Sent by sPay because this address is set to receive an email for every settled payment.",
 } as const;

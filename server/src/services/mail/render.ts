@@ -3,7 +3,7 @@ import { MAIL_MESSAGES as M } from "./messages.ts";
 
 /** What a receipt reports: read from the event's object and the merchant's workspace. */
 export interface ReceiptInput {
-  kind: "payment_receipt" | "refund_receipt";
+  kind: "payment_receipt" | "refund_receipt" | "payment_notification";
   merchantName: string;
   /** The payment intent (payment) or the refund (refund) id. */
   objectId: string;
@@ -15,6 +15,8 @@ export interface ReceiptInput {
   currency: string;
   txid: string | null;
   env: "test" | "live";
+  /** The payer's email, shown to the merchant in a payment notification. */
+  payerEmail?: string | null;
 }
 
 export interface RenderedMail {
@@ -58,14 +60,28 @@ function oneLine(text: string): string {
 export function renderReceipt(input: ReceiptInput): RenderedMail {
   const merchant = oneLine(input.merchantName);
   const refund = input.kind === "refund_receipt";
-  const subject = refund ? M.refundSubject(merchant) : M.paymentSubject(merchant);
-  const intro = refund ? M.refundIntro(merchant) : M.paymentIntro(merchant);
+  const notification = input.kind === "payment_notification";
   const amount = `${formatAtomic(input.amountAtomic, DECIMALS[input.asset])} ${SYMBOLS[input.asset]}`;
+  const subject = notification
+    ? M.notificationSubject(amount)
+    : refund
+      ? M.refundSubject(merchant)
+      : M.paymentSubject(merchant);
+  const intro = notification
+    ? M.notificationIntro(merchant)
+    : refund
+      ? M.refundIntro(merchant)
+      : M.paymentIntro(merchant);
+  const footer = notification ? M.notificationFooter : M.footer;
   const value = `${(input.amountMinor / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
   const url = input.txid ? explorerTxUrl(input.txid, input.env) : null;
+  const payer: [string, string, string | null][] = notification
+    ? [[M.payerLabel, oneLine(input.payerEmail ?? "") || M.noPayerEmail, null]]
+    : [];
   const rows: [string, string, string | null][] = [
     [M.amountLabel, amount, null],
     [M.valueLabel, value, null],
+    ...payer,
     [refund ? M.refundLabel : M.paymentLabel, input.objectId, null],
     [M.transactionLabel, input.txid ?? M.pendingTransaction, url],
   ];
@@ -74,7 +90,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
     "",
     ...rows.map(([label, v, link]) => `${label}: ${v}${link ? `\n${M.viewOnExplorer}: ${link}` : ""}`),
     "",
-    M.footer,
+    footer,
     "",
   ].join("\n");
   const cell = (v: string, link: string | null) =>
@@ -89,7 +105,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
       ([label, v, link]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cell(v, link)}</td></tr>`,
     ),
     "</table>",
-    `<p style="color:#666;font-size:12px">${escapeHtml(M.footer)}</p>`,
+    `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
     "</body></html>",
     "",
   ].join("\n");

@@ -33,7 +33,7 @@ export function defaultMailOptions(deps: Pick<Deps, "config">): MailWorkerOption
   };
 }
 
-/** What a claimed mail became. */
+/** What a claimed mail became. A `payment_notification` goes to the merchant (migration 016). */
 type Outcome =
   | { status: "sent" | "kept"; mail: RenderedMail }
   | { status: "pending"; mail: RenderedMail | null; error: string; retryAt: number }
@@ -222,6 +222,7 @@ export class MailWorker {
       currency: typeof object.currency === "string" ? object.currency : "usd",
       txid: typeof object.txid === "string" ? object.txid : null,
       env: row.env,
+      payerEmail: typeof object.customer_email === "string" ? object.customer_email : null,
     };
   }
 }

@@ -1,0 +1,84 @@
+import { type FormEvent, useId, useState } from "react";
+import { fieldErrorOf } from "../api/field-errors.ts";
+import { setPaymentNotifications } from "../api/tenancy.ts";
+import { useMerchant } from "../state/merchant.tsx";
+import { useSession } from "../state/session.tsx";
+import { MAIL } from "./messages.ts";
+
+/**
+ * Issue 19: the merchant's own email on every settled payment. The address is the workspace's
+ * `notify_on_payment_email`; empty turns it off. The server validates it (an invalid address is
+ * shown beside the field in plain words) and audit-logs each change.
+ */
+export function PaymentNotificationsSection() {
+  const { token } = useSession();
+  const { state, update } = useMerchant();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const workspace = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
+  const current = workspace?.notify_on_payment_email ?? null;
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!workspace || !token) return null;
+  const value = draft ?? current ?? "";
+
+  const save = async (email: string | null) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await setPaymentNotifications(token, workspace.id, email);
+      update({ workspaces: state.workspaces.map((w) => (w.id === saved.id ? { ...w, ...saved } : w)) });
+      setDraft(null);
+    } catch (err) {
+      setError(fieldErrorOf(err).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(value.trim() === "" ? null : value.trim());
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <label htmlFor={inputId}>{MAIL.notifyLabel}</label>
+      <div className="inline-form">
+        <input
+          id={inputId}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={value}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
+        />
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? MAIL.notifySaving : MAIL.notifySave}
+        </button>
+        {current ? (
+          <button type="button" className="button" disabled={saving} onClick={() => void save(null)}>
+            {MAIL.notifyOff}
+          </button>
+        ) : null}
+      </div>
+      <p id={hintId} className="muted">
+        {MAIL.notifyHint}
+      </p>
+      {error ? (
+        <p id={errorId} role="alert" className="error-text">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="truncate" title={current ?? undefined}>
+        {current ? MAIL.notifyOn(current) : MAIL.notifyIsOff}
+      </p>
+    </form>
+  );
+}
