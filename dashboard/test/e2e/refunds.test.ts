@@ -1,25 +1,16 @@
 import { SBTC_ASSET_NAME } from "@spay/protocol";
-import {
-  broadcastTransaction,
-  Cl,
-  makeContractCall,
-  Pc,
-  PostConditionMode,
-  postConditionToHex,
-} from "@stacks/transactions";
-import type { Browser, Page } from "playwright-core";
+import { Cl, Pc, postConditionToHex } from "@stacks/transactions";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../harness/chromium.ts";
 import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
 import { startStack, type TestStack } from "../harness/stack.ts";
-import { WALLETS } from "../harness/test-wallet.ts";
-
-interface CallContractParams {
-  contract: `${string}.${string}`;
-  functionName: string;
-  functionArgs: string[];
-  postConditions?: string[];
-}
+import {
+  type CallContractParams,
+  installTestWallet,
+  signAndBroadcast,
+  WALLETS,
+} from "../harness/test-wallet.ts";
 
 interface Intent {
   id: string;
@@ -29,66 +20,6 @@ interface Intent {
   recipient: string;
   memo: string;
   amount_refunded?: string;
-}
-
-/** Signs a contract call with `privateKey` on the devnet and broadcasts it (a real signed transaction). */
-async function signAndBroadcast(devnetUrl: string, privateKey: string, params: CallContractParams) {
-  const [contractAddress, contractName] = params.contract.split(".") as [string, string];
-  const tx = await makeContractCall({
-    contractAddress,
-    contractName,
-    functionName: params.functionName,
-    functionArgs: params.functionArgs.map((hex) => Cl.deserialize(hex)),
-    postConditions: params.postConditions ?? [],
-    postConditionMode: PostConditionMode.Deny,
-    senderKey: privateKey,
-    network: "testnet",
-    client: { baseUrl: devnetUrl },
-    fee: 3_000n,
-  });
-  const result = (await broadcastTransaction({
-    transaction: tx,
-    network: "testnet",
-    client: { baseUrl: devnetUrl },
-  })) as { txid: string; error?: string; reason?: string };
-  if (result.error) throw new Error(`broadcast rejected: ${result.reason ?? result.error}`);
-  return result.txid;
-}
-
-/**
- * The merchant's browser wallet (Leather's `window.LeatherProvider`): it presents the payout
- * address and signs the contract calls it is asked for with the payout key, for real, in Node.
- */
-async function installMerchantWallet(page: Page, devnetUrl: string, calls: CallContractParams[]) {
-  await page.exposeFunction("spayMerchantCallContract", (params: CallContractParams) => {
-    calls.push(params);
-    return signAndBroadcast(devnetUrl, WALLETS.merchant.privateKey, params);
-  });
-  await page.addInitScript(
-    ({ address, publicKey }) => {
-      const w = window as unknown as {
-        LeatherProvider: unknown;
-        spayMerchantCallContract(params: unknown): Promise<string>;
-      };
-      w.LeatherProvider = {
-        isLeather: true,
-        async request(method: string, params: unknown) {
-          const id = crypto.randomUUID();
-          try {
-            if (method === "getAddresses")
-              return { jsonrpc: "2.0", id, result: { addresses: [{ symbol: "STX", address, publicKey }] } };
-            if (method === "stx_callContract")
-              return { jsonrpc: "2.0", id, result: { txid: await w.spayMerchantCallContract(params) } };
-          } catch (err) {
-            return { jsonrpc: "2.0", id, error: { code: -32603, message: String(err) } };
-          }
-          return { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } };
-        },
-      };
-      localStorage.setItem("STX_PROVIDER", "LeatherProvider");
-    },
-    { address: WALLETS.merchant.address, publicKey: WALLETS.merchant.publicKey },
-  );
 }
 
 describe("refunding a settled payment in the browser (issue 19)", () => {
@@ -158,7 +89,8 @@ describe("refunding a settled payment in the browser (issue 19)", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const walletCalls: CallContractParams[] = [];
-    await installMerchantWallet(page, stack.devnetUrl, walletCalls);
+    // The merchant's browser wallet presents the payout address and signs with the payout key.
+    await installTestWallet(page, stack.devnetUrl, walletCalls);
     await signInPage(page, merchant);
     await page.goto(`${stack.url}/payments`);
     await page.getByRole("button", { name: `View details of ${intent.id}` }).click();

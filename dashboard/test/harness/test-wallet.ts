@@ -10,7 +10,7 @@ import {
 } from "@stacks/transactions";
 import type { Page } from "playwright-core";
 
-interface CallContractParams {
+export interface CallContractParams {
   contract: `${string}.${string}`;
   functionName: string;
   functionArgs: string[];
@@ -28,7 +28,12 @@ function account(name: string) {
 export const WALLETS = { merchant: account("wallet_2"), payer: account("wallet_1") } as const;
 export type WalletRole = keyof typeof WALLETS;
 
-async function signAndBroadcast(devnetUrl: string, params: CallContractParams): Promise<string> {
+/** Signs a contract call with `privateKey` on the devnet and broadcasts it (a real signed transaction). */
+export async function signAndBroadcast(
+  devnetUrl: string,
+  privateKey: string,
+  params: CallContractParams,
+): Promise<string> {
   const [contractAddress, contractName] = params.contract.split(".") as [string, string];
   const tx = await makeContractCall({
     contractAddress,
@@ -38,7 +43,7 @@ async function signAndBroadcast(devnetUrl: string, params: CallContractParams): 
     postConditions: params.postConditions ?? [],
     postConditionMode:
       params.postConditionMode === "allow" ? PostConditionMode.Allow : PostConditionMode.Deny,
-    senderKey: WALLETS.payer.privateKey,
+    senderKey: privateKey,
     network: "testnet",
     client: { baseUrl: devnetUrl },
     fee: 3_000n,
@@ -55,18 +60,24 @@ async function signAndBroadcast(devnetUrl: string, params: CallContractParams): 
 /**
  * DESIGN.md "Chain facts": plays Leather with an injected `window.LeatherProvider` answering
  * JSON-RPC and signing for real in Node with devnet keys. `window.__walletRole` picks the account
- * the wallet presents ('merchant' by default, 'payer' to pay).
+ * the wallet presents ('merchant' by default, 'payer' to pay); like a real wallet, it signs with
+ * that account's key. Contract calls it is asked for are appended to `calls` when given.
  */
-export async function installTestWallet(page: Page, devnetUrl: string): Promise<void> {
+export async function installTestWallet(
+  page: Page,
+  devnetUrl: string,
+  calls?: CallContractParams[],
+): Promise<void> {
   await page.exposeFunction("spayTestSignMessage", (role: WalletRole, message: string) =>
     signMessageHashRsv({
       messageHash: Buffer.from(hashMessage(message)).toString("hex"),
       privateKey: WALLETS[role].privateKey,
     }),
   );
-  await page.exposeFunction("spayTestCallContract", (params: CallContractParams) =>
-    signAndBroadcast(devnetUrl, params),
-  );
+  await page.exposeFunction("spayTestCallContract", (role: WalletRole, params: CallContractParams) => {
+    calls?.push(params);
+    return signAndBroadcast(devnetUrl, WALLETS[role].privateKey, params);
+  });
   await page.addInitScript(
     (wallets) => {
       type Rpc = { jsonrpc: "2.0"; id: string; result?: unknown; error?: { code: number; message: string } };
@@ -75,7 +86,7 @@ export async function installTestWallet(page: Page, devnetUrl: string): Promise<
         __walletRole: "merchant" | "payer";
         __walletCalls: string[];
         spayTestSignMessage(role: string, message: string): Promise<string>;
-        spayTestCallContract(params: unknown): Promise<string>;
+        spayTestCallContract(role: string, params: unknown): Promise<string>;
       };
       w.__walletRole = "merchant";
       w.__walletCalls = [];
@@ -98,7 +109,11 @@ export async function installTestWallet(page: Page, devnetUrl: string): Promise<
               return { jsonrpc: "2.0", id, result: { signature, publicKey: me.publicKey } };
             }
             if (method === "stx_callContract") {
-              return { jsonrpc: "2.0", id, result: { txid: await w.spayTestCallContract(params) } };
+              return {
+                jsonrpc: "2.0",
+                id,
+                result: { txid: await w.spayTestCallContract(w.__walletRole, params) },
+              };
             }
           } catch (err) {
             return { jsonrpc: "2.0", id, error: { code: -32603, message: String(err) } };
