@@ -216,6 +216,8 @@ export interface RefundsTable {
   status: RefundStatus;
   status_reason: string | null;
   txid: string | null;
+  /** The block that mined `txid` while the refund is still confirming (migration 017). */
+  block_height: Generated<number | null>;
   metadata: Json<Record<string, string>>;
   created_at: number;
   updated_at: number;

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { decide, REFUND_EVENT, REFUNDABLE_STATUSES, type RefundReason } from "@spay/protocol";
+import { counts, decide, REFUND_EVENT, REFUNDABLE_STATUSES, type RefundReason } from "@spay/protocol";
 import { sql } from "kysely";
 import { normalizeTxid } from "../chain/client.ts";
 import type { HiroTransaction } from "../chain/hiro-types.ts";
@@ -16,6 +16,7 @@ import { recordAudit } from "./audit-log.ts";
 import { payerAddress, recordSucceededRefund } from "./customers.ts";
 import { recordEvent } from "./events.ts";
 import { fetchPage, type Page } from "./pagination.ts";
+import { confirmationsRequired } from "./settlement/observe-transfer.ts";
 import { changeIntent } from "./settlement/transitions.ts";
 import { tokensFor } from "./token-registry.ts";
 
@@ -260,30 +261,29 @@ async function failRefund(trx: Db, refund: RefundRow, reason: string): Promise<R
 
 /**
  * What a chain transaction carrying a pending refund's memo means for it (the block follower calls
- * this in the block's transaction). It counts — once, the txid is unique among refunds — only if it
- * succeeded, moved exactly the refund's amount of the payment's token to the payer, and came from
- * the merchant's payout address; the intent then records what was refunded (`decide`, kind
- * "refunded") and the customer's totals move. A transfer that does not match is not counted and
- * the refund stays pending (its reason says why); one the merchant's own address sent that aborted
- * fails the refund. Anyone else's transaction carrying the memo changes nothing.
+ * this in the block's transaction, `tip` the chain's height). It counts — once, the txid is unique
+ * among refunds — only if it succeeded, moved exactly the refund's amount of the payment's token to
+ * the payer, and came from the merchant's payout address. Like a payment's transfer, it is final
+ * only when its block has the environment's confirmations: until then the refund stays `pending`
+ * with the txid, its block and `confirmations:k/n` ({@link countRefundConfirmations} counts on; a
+ * fork clears them, settlement/fork.ts). Once final the refund `succeeded`, the intent records what
+ * was refunded (`decide`, kind "refunded") and the customer's totals move. A transfer that does not
+ * match is not counted and the refund stays pending (its reason says why); one the merchant's own
+ * address sent that aborted fails the refund. Anyone else's transaction carrying the memo, or a
+ * second transaction while one is confirming, changes nothing.
  */
 export async function observeRefundTransfer(
   deps: Deps,
   trx: Db,
   refundId: string,
   tx: HiroTransaction,
+  tip: number,
 ): Promise<void> {
-  const refund = await trx
-    .selectFrom("refunds")
-    .selectAll()
-    .where("id", "=", refundId)
-    .where("status", "=", "pending")
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
+  const refund = await lockPendingRefund(trx, refundId);
   if (!refund) return; // settled meanwhile, or another process holds it
   if (tx.sender_address !== refund.source) return;
   const txid = normalizeTxid(tx.tx_id);
+  if (refund.txid !== null && refund.txid !== txid) return; // its transfer is confirming
   const token = tokensFor(deps.config, refund.env)[refund.asset as RefundView["asset"]];
   const observation = checkTransfer(tx, {
     tokenContract: refund.token_contract,
@@ -310,41 +310,116 @@ export async function observeRefundTransfer(
       return;
     case "paid": {
       if (observation.amount !== BigInt(refund.amount)) return void (await notCounted("wrong_amount"));
-      const used = await trx.selectFrom("refunds").select("id").where("txid", "=", txid).executeTakeFirst();
-      if (used) return void (await notCounted("txid_already_counted"));
-      const succeeded = await trx
-        .updateTable("refunds")
-        .set({ status: "succeeded", status_reason: null, txid, succeeded_at: now, updated_at: now })
-        .where("id", "=", refund.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const intent = await trx
-        .selectFrom("payment_intents")
-        .selectAll()
-        .where("id", "=", refund.payment_intent_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const refunded = await trx
+      const used = await trx
         .selectFrom("refunds")
-        .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
-        .where("payment_intent_id", "=", intent.id)
-        .where("status", "=", "succeeded")
-        .executeTakeFirstOrThrow();
-      const change = decide(intent, {
-        kind: "refunded",
-        txid,
-        refunded: BigInt(refunded.total),
-        received: BigInt(intent.amount_received),
-      });
-      if (change) await changeIntent(deps, trx, intent, change);
-      await recordSucceededRefund(trx, succeeded.customer_id ?? intent.customer_id, succeeded.amount_minor);
-      await recordEvent(trx, {
-        workspaceId: succeeded.workspace_id,
-        env: succeeded.env,
-        type: REFUND_EVENT.succeeded,
-        object: refundView(succeeded),
-      });
+        .select("id")
+        .where("txid", "=", txid)
+        .where("id", "!=", refund.id)
+        .executeTakeFirst();
+      if (used) return void (await notCounted("txid_already_counted"));
+      await confirmRefund(deps, trx, refund, txid, observation.blockHeight, tip);
       return;
     }
   }
+}
+
+/**
+ * Refunds whose transfer is mined but short of its confirmations, counted again at a new tip from
+ * the block recorded when it was seen — no chain look-up per refund.
+ */
+export async function countRefundConfirmations(deps: Deps, env: "test" | "live", tip: number): Promise<void> {
+  const confirming = await deps.db
+    .selectFrom("refunds")
+    .select("id")
+    .where("env", "=", env)
+    .where("status", "=", "pending")
+    .where("block_height", "is not", null)
+    .execute();
+  for (const { id } of confirming) {
+    await deps.db.transaction().execute(async (trx) => {
+      const refund = await lockPendingRefund(trx, id);
+      if (!refund || refund.txid === null || refund.block_height === null) return;
+      await confirmRefund(deps, trx, refund, refund.txid, refund.block_height, tip);
+    });
+  }
+}
+
+function lockPendingRefund(trx: Db, id: string): Promise<RefundRow | undefined> {
+  return trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/**
+ * A matching refund transfer mined at `blockHeight`: still confirming at `tip` (the refund keeps
+ * the txid, its block and how many confirmations it has), or final — the refund succeeds.
+ */
+async function confirmRefund(
+  deps: Deps,
+  trx: Db,
+  refund: RefundRow,
+  txid: string,
+  blockHeight: number,
+  tip: number,
+): Promise<void> {
+  const now = nowSeconds();
+  const confirmations = tip - blockHeight + 1;
+  const required = await confirmationsRequired(trx, refund.environment_id);
+  if (!counts(confirmations, required)) {
+    await trx
+      .updateTable("refunds")
+      .set({
+        txid,
+        block_height: blockHeight,
+        status_reason: `confirmations:${Math.max(confirmations, 0)}/${required}`,
+        updated_at: now,
+      })
+      .where("id", "=", refund.id)
+      .execute();
+    return;
+  }
+  const succeeded = await trx
+    .updateTable("refunds")
+    .set({
+      status: "succeeded",
+      status_reason: null,
+      txid,
+      block_height: blockHeight,
+      succeeded_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", refund.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const intent = await trx
+    .selectFrom("payment_intents")
+    .selectAll()
+    .where("id", "=", refund.payment_intent_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const refunded = await trx
+    .selectFrom("refunds")
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+    .where("payment_intent_id", "=", intent.id)
+    .where("status", "=", "succeeded")
+    .executeTakeFirstOrThrow();
+  const change = decide(intent, {
+    kind: "refunded",
+    txid,
+    refunded: BigInt(refunded.total),
+    received: BigInt(intent.amount_received),
+  });
+  if (change) await changeIntent(deps, trx, intent, change);
+  await recordSucceededRefund(trx, succeeded.customer_id ?? intent.customer_id, succeeded.amount_minor);
+  await recordEvent(trx, {
+    workspaceId: succeeded.workspace_id,
+    env: succeeded.env,
+    type: REFUND_EVENT.succeeded,
+    object: refundView(succeeded),
+  });
 }

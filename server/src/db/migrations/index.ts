@@ -15,6 +15,7 @@ import * as apiKeyRoll from "./013-api-key-roll.ts";
 import * as refunds from "./014-refunds.ts";
 import * as mail from "./015-mail.ts";
 import * as merchantNotifications from "./016-merchant-notifications.ts";
+import * as refundConfirmations from "./017-refund-confirmations.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "014-refunds": refunds,
   "015-mail": mail,
   "016-merchant-notifications": merchantNotifications,
+  "017-refund-confirmations": refundConfirmations,
 };
 
 export const migrationProvider: MigrationProvider = {

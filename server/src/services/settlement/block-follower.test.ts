@@ -1,6 +1,15 @@
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
+import { privateKeyToPublic } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import {
+  createWorkspace,
+  type Merchant,
+  setupMerchant,
+  signUp,
+  startTestApi,
+  type TestApi,
+  verifyPayoutWallet,
+} from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { SettlementWatcher } from "./watcher.ts";
@@ -222,6 +231,163 @@ describe("the block follower", () => {
     // One tip, one block and one page of its transactions per block; the mempool once.
     expect(few.filter((c) => c === "/extended/v2/blocks/:block")).toHaveLength(3);
     expect(few.filter((c) => c === "/extended/v2/blocks/:block/transactions")).toHaveLength(3);
+  }, 120_000);
+});
+
+describe("refund transfers, like payments", () => {
+  /** A merchant whose payout wallet is a funded devnet account, so it can pay refunds and fees. */
+  const payoutAccount = ACCOUNTS.find((a) => a.name === "wallet_5")!;
+  let refunder: { sk: string; envId: string };
+
+  beforeAll(async () => {
+    const { token } = await signUp(api);
+    const { workspaceId } = await createWorkspace(api, token);
+    const wallet = {
+      privateKey: payoutAccount.privateKey,
+      publicKey: privateKeyToPublic(payoutAccount.privateKey) as string,
+      address: payoutAccount.address,
+    };
+    const { response } = await verifyPayoutWallet(api, token, workspaceId, wallet);
+    const sk = (response.body.api_keys as { type: string; key: string }[]).find((k) => k.type === "sk")!.key;
+    const envs = await api.request("GET", "/api/environments", { token: sk });
+    refunder = { sk, envId: envs.body.data[0].id };
+  });
+
+  const requireConfirmations = (n: number) =>
+    api.request("PATCH", `/api/environments/${refunder.envId}`, {
+      token: refunder.sk,
+      body: { confirmations_required: n },
+    });
+  const getRefund = async (id: string) =>
+    (await api.request("GET", `/v1/refunds/${id}`, { token: refunder.sk })).body as {
+      id: string;
+      status: string;
+      status_reason: string | null;
+      txid: string | null;
+      amount: string;
+      memo: string;
+      token_contract: string;
+      destination: string;
+      asset: string;
+    };
+  /** The merchant's transfer paying the refund (memo = refund id); it waits in the mempool. */
+  const sendRefund = async (r: Awaited<ReturnType<typeof getRefund>>): Promise<string> => {
+    const asIntent: IntentForPayment = {
+      id: r.id,
+      status: r.status,
+      token_contract: r.token_contract,
+      amount_asset: r.amount,
+      recipient: r.destination,
+      memo: r.memo,
+      asset: r.asset,
+    } as IntentForPayment;
+    const tx = await buildIntentTransfer(asIntent, payoutAccount.privateKey, devnet.url);
+    const { txid } = await broadcastIntentTransfer(tx, devnet.url);
+    return `0x${txid.replace(/^0x/, "")}`;
+  };
+  const succeededEvents = async (refundId: string) =>
+    (
+      await api.deps.db
+        .selectFrom("events")
+        .select(["type", "data"])
+        .where("type", "=", "refund.succeeded")
+        .execute()
+    ).filter((e) => (e.data as { object: { id: string } }).object.id === refundId).length;
+
+  it("a refund succeeds only at the environment's confirmations; a fork that drops its transfer sends it back to waiting", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    const created = await api.request("POST", "/v1/payment_intents", {
+      token: refunder.sk,
+      body: { amount_minor: 1250, customer_email: "payer@example.com" },
+    });
+    const intent = created.body as IntentForPayment & { id: string };
+    await pay(intent);
+    await devnet.mineBlock();
+    await watcher.tick();
+    const paid = (await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: refunder.sk })).body;
+    expect(paid.status).toBe("payment_settled");
+
+    await requireConfirmations(3);
+    try {
+      const half = BigInt(intent.amount_asset) / 2n;
+      const res = await api.request("POST", "/v1/refunds", {
+        token: refunder.sk,
+        body: { payment_intent: intent.id, amount: half.toString(), reason: "requested_by_customer" },
+      });
+      expect(res.status).toBe(201);
+      const refund = await getRefund(res.body.id);
+
+      // Mined: still pending, with its transfer and how far it has come.
+      const first = await sendRefund(refund);
+      const minedAt = await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({
+        status: "pending",
+        status_reason: "confirmations:1/3",
+        txid: first,
+      });
+      // The branch that held it is replaced by one without it: the refund waits again, nothing counted.
+      await devnet.fork({ depth: 1, drop: [first] });
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({
+        status: "pending",
+        status_reason: "block_orphaned",
+        txid: null,
+      });
+      expect(minedAt.height).toBeGreaterThan(0);
+      expect(await succeededEvents(refund.id)).toBe(0);
+
+      // The merchant pays it again: counted once it has three confirmations, and only then.
+      const second = await sendRefund(refund);
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({
+        status: "pending",
+        status_reason: "confirmations:1/3",
+        txid: second,
+      });
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({
+        status: "pending",
+        status_reason: "confirmations:2/3",
+      });
+      expect(await succeededEvents(refund.id)).toBe(0);
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({ status: "succeeded", txid: second });
+      expect(await succeededEvents(refund.id)).toBe(1);
+      const after = (await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: refunder.sk }))
+        .body;
+      expect(after).toMatchObject({ status: "partially_refunded", amount_refunded: half.toString() });
+
+      // A fork that re-mines a refund still confirming keeps its transfer and counts on.
+      const rest = await api.request("POST", "/v1/refunds", {
+        token: refunder.sk,
+        body: { payment_intent: intent.id, reason: "requested_by_customer" },
+      });
+      const last = await getRefund(rest.body.id);
+      const txid = await sendRefund(last);
+      // A second transfer for it (a double click) in the same block: the first one stays its transfer.
+      const again = await sendRefund(last);
+      expect(again).not.toBe(txid);
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(last.id)).toMatchObject({ status_reason: "confirmations:1/3", txid });
+      await devnet.fork({ depth: 1 });
+      await watcher.tick();
+      expect(await getRefund(last.id)).toMatchObject({
+        status: "pending",
+        status_reason: "confirmations:2/3",
+        txid,
+      });
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(last.id)).toMatchObject({ status: "succeeded", txid });
+      expect(await succeededEvents(last.id)).toBe(1);
+    } finally {
+      await requireConfirmations(1);
+    }
   }, 120_000);
 });
 

@@ -3,7 +3,7 @@ import type { ChainBlock, HiroBlock, HiroTransaction } from "../../chain/hiro-ty
 import type { Db } from "../../db/database.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { observeRefundTransfer } from "../refunds.ts";
+import { countRefundConfirmations, observeRefundTransfer } from "../refunds.ts";
 import { type ChainMatches, lacksEvents, matchTransactions } from "./chain-matching.ts";
 import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import type { ChainClients } from "./chains.ts";
@@ -77,6 +77,7 @@ export class BlockFollower {
       cursor = (await readPosition(this.deps.db, env)) ?? cursor;
     }
     await countConfirmations(this.deps, env, tip, this.options);
+    await countRefundConfirmations(this.deps, env, tip);
     return applied;
   }
 
@@ -107,7 +108,7 @@ export class BlockFollower {
           this.options,
         );
       for (const { refundId, tx } of matches.refunds)
-        await observeRefundTransfer(this.deps, trx, refundId, tx);
+        await observeRefundTransfer(this.deps, trx, refundId, tx, Math.max(tip, block.height));
       await recordBlock(trx, env, block, this.options.forkWindow);
       return "applied";
     });

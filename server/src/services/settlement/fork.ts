@@ -11,7 +11,8 @@ import { changeIntent } from "./transitions.ts";
  * sees it when the new branch mines it), each intent's timeline records `block_orphaned:<height>`
  * (an intent still confirming waits again; a settled one stays settled — final by its
  * environment's confirmations — and later reads `reconfirmed` or `transfer_reversed:…`), and
- * unassigned unmatched transfers from those blocks are forgotten until they are mined again.
+ * unassigned unmatched transfers from those blocks are forgotten until they are mined again, and a
+ * refund whose transfer was confirming there waits for it again (its txid and block cleared).
  * The position moves back to the fork point in the same transaction; nothing happens if another
  * process moved it first.
  */
@@ -52,6 +53,16 @@ export async function orphanBlocksAbove(
       const change = decide(intent, { kind: "orphaned", txid, height: block_height ?? forkPoint.height + 1 });
       if (change) await changeIntent(deps, trx, intent, change);
     }
+    // A refund transfer still confirming in those blocks is awaited again; a refund already
+    // succeeded is final by its environment's confirmations, like a settled payment.
+    const refundsBack = await trx
+      .updateTable("refunds")
+      .set({ txid: null, block_height: null, status_reason: "block_orphaned", updated_at: now })
+      .where("env", "=", env)
+      .where("status", "=", "pending")
+      .where("block_height", ">", forkPoint.height)
+      .returning("id")
+      .execute();
     await trx
       .deleteFrom("unmatched_transfers")
       .where("env", "=", env)
@@ -69,7 +80,7 @@ export async function orphanBlocksAbove(
       .where("env", "=", env)
       .execute();
     console.warn(
-      `chain fork on ${env}: blocks ${forkPoint.height + 1}–${from.height} orphaned, ${orphaned.length} transfer(s) re-checked`,
+      `chain fork on ${env}: blocks ${forkPoint.height + 1}–${from.height} orphaned, ${orphaned.length} transfer(s) re-checked, ${refundsBack.length} refund(s) awaited again`,
     );
   });
 }

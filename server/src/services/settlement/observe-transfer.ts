@@ -170,7 +170,7 @@ export async function countConfirmations(
   }
 }
 
-async function confirmationsRequired(db: Db, environmentId: string): Promise<number> {
+export async function confirmationsRequired(db: Db, environmentId: string): Promise<number> {
   const env = await db
     .selectFrom("environments")
     .select("confirmations_required")
