@@ -238,6 +238,27 @@ describe("Payment detail → refunds (issue 19)", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(text);
   });
 
+  it("says where a pending refund stands: confirming, re-awaited after a fork, or a transfer not counted", async () => {
+    refundServer([
+      refund({ id: "re_a", status_reason: "confirmations:1/3", txid: TXID }),
+      refund({ id: "re_b", status_reason: "block_orphaned" }),
+      refund({ id: "re_c", status_reason: "transfer_rejected:wrong_amount" }),
+      refund({ id: "re_d", status: "succeeded", status_reason: null, txid: TXID }),
+    ]);
+    renderDetail();
+    const list = await screen.findByTestId("refund-list");
+    expect(within(list).getByText("On chain: 1 of 3 confirmations")).toBeTruthy();
+    expect(
+      within(list).getByText(/A chain reorganization replaced the block holding the transfer/),
+    ).toBeTruthy();
+    expect(
+      within(list).getByText(
+        "A transfer named this refund but was not counted: it moved a different amount than the refund.",
+      ),
+    ).toBeTruthy();
+    expect(within(list).getAllByText(/confirmations|reorganization|not counted/)).toHaveLength(3);
+  });
+
   it("cancels a pending refund", async () => {
     const server = refundServer([refund()]);
     renderDetail();

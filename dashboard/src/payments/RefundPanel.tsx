@@ -22,6 +22,7 @@ import {
   refundableAtomic,
   toAtomic,
 } from "./refunds-api.ts";
+import { reasonText, rejectionText } from "./timeline-text.ts";
 
 /** How often the refunds are read again while one waits on the chain. */
 export const REFUND_POLL_MS = 3_000;
@@ -192,6 +193,9 @@ export function RefundPanel({
                     <code className="key">{r.txid}</code>
                   </a>
                 ) : null}
+                {r.status === "pending" && r.status_reason ? (
+                  <p className="muted">{pendingText(r.status_reason)}</p>
+                ) : null}
               </div>
               {r.status === "pending" ? (
                 <div className="row">
@@ -290,4 +294,16 @@ function RefundForm({
       </div>
     </form>
   );
+}
+
+/** Where a pending refund stands, in plain words: confirming, re-awaited after a fork, or a transfer not counted. */
+function pendingText(reason: string): string {
+  const [kind = "", detail = ""] = reason.split(/:(.*)/s);
+  if (kind === "confirmations") {
+    const [seen = "0", required = "1"] = detail.split("/");
+    return R.confirming(seen, required);
+  }
+  if (kind === "block_orphaned") return R.orphaned;
+  if (kind === "transfer_rejected") return R.rejected(rejectionText(detail));
+  return reasonText(reason);
 }

@@ -98,6 +98,11 @@ export const REFUNDS = {
   retrySignOf: (id: string) => `Send refund ${id} with wallet`,
   form: "Refund this payment",
   statuses: { pending: "Pending", succeeded: "Succeeded", failed: "Failed" },
+  /** Where a pending refund stands, from its `status_reason` (server/src/services/refunds.ts). */
+  confirming: (seen: string, required: string) => `On chain: ${seen} of ${required} confirmations`,
+  orphaned:
+    "A chain reorganization replaced the block holding the transfer; waiting for the chain to mine it again (or send it again).",
+  rejected: (why: string) => `A transfer named this refund but was not counted: ${why}.`,
   amountInvalid: (max: string) => `Enter an amount greater than 0 and at most ${max}`,
   nothingLeft: "This payment has been refunded in full.",
   errors: {

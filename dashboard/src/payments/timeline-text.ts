@@ -9,7 +9,15 @@ const REJECTIONS: Record<string, string> = {
   memo_mismatch: "its memo names a different payment",
   not_a_contract_call: "it is not a token transfer",
   not_an_stx_transfer: "it is not an STX transfer",
+  // A refund's transfer (server services/refunds.ts).
+  wrong_amount: "it moved a different amount than the refund",
+  txid_already_counted: "that transaction already paid another refund",
 };
+
+/** Why a transfer was not counted, in plain words (`transfer_rejected:<detail>`). */
+export function rejectionText(detail: string): string {
+  return REJECTIONS[detail] ?? "it does not match";
+}
 
 /** Chain statuses of a failed transaction (Hiro `tx_status`). */
 const FAILURES: Record<string, string> = {
