@@ -261,6 +261,29 @@ export async function allowBrowserAmounts(
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
 
+/**
+ * A merchant whose payout wallet is the given funded devnet account (`ACCOUNTS`), so it can pay
+ * refunds and their fees from it — the payout address is where refunds come from (issue 19).
+ */
+export async function setupMerchantPayingFrom(
+  api: TestApi,
+  account: { privateKey: string; address: string },
+) {
+  const { token } = await signUp(api);
+  const { workspaceId } = await createWorkspace(api, token);
+  const wallet = {
+    privateKey: account.privateKey,
+    publicKey: privateKeyToPublic(account.privateKey) as string,
+    address: account.address,
+  };
+  const { response } = await verifyPayoutWallet(api, token, workspaceId, wallet);
+  const keys = response.body.api_keys as { type: string; key: string }[];
+  const sk = keys.find((k) => k.type === "sk")?.key;
+  const pk = keys.find((k) => k.type === "pk")?.key;
+  if (!sk || !pk) throw new Error("onboarding did not return test keys");
+  return { token, workspaceId, sk, pk };
+}
+
 export {
   createMerchantAccount,
   freePort,

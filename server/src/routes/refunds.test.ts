@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { ACCOUNTS, type Devnet, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
 import { signTokenTransfer } from "@spay/devnet/testing";
-import { fetchNonce, privateKeyToPublic } from "@stacks/transactions";
+import { fetchNonce } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createWorkspace,
   type Merchant,
   setupMerchant,
-  signUp,
+  setupMerchantPayingFrom,
   startTestApi,
   type TestApi,
-  verifyPayoutWallet,
 } from "../../test/harness.ts";
 import { ChainClient } from "../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../cli/pay.ts";
@@ -33,21 +31,7 @@ const payout = ACCOUNTS.find((a) => a.name === "wallet_3")!;
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0, blockMs: 0 });
   api = await startTestApi({ stacksApiUrl: devnet.url });
-  const { token } = await signUp(api);
-  const { workspaceId } = await createWorkspace(api, token);
-  const wallet = {
-    privateKey: payout.privateKey,
-    publicKey: privateKeyToPublic(payout.privateKey) as string,
-    address: payout.address,
-  };
-  const { response } = await verifyPayoutWallet(api, token, workspaceId, wallet);
-  const keys = response.body.api_keys as { type: string; key: string }[];
-  merchant = {
-    token,
-    workspaceId,
-    sk: keys.find((k) => k.type === "sk")!.key,
-    pk: keys.find((k) => k.type === "pk")!.key,
-  };
+  merchant = await setupMerchantPayingFrom(api, payout);
   other = await setupMerchant(api);
   const chain = new ChainClient({ baseUrl: devnet.url, timeoutMs: 2_000, retries: 0 });
   watcher = new SettlementWatcher(

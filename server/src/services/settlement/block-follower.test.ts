@@ -1,14 +1,11 @@
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
-import { privateKeyToPublic } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createWorkspace,
   type Merchant,
   setupMerchant,
-  signUp,
+  setupMerchantPayingFrom,
   startTestApi,
   type TestApi,
-  verifyPayoutWallet,
 } from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
@@ -240,15 +237,7 @@ describe("refund transfers, like payments", () => {
   let refunder: { sk: string; envId: string };
 
   beforeAll(async () => {
-    const { token } = await signUp(api);
-    const { workspaceId } = await createWorkspace(api, token);
-    const wallet = {
-      privateKey: payoutAccount.privateKey,
-      publicKey: privateKeyToPublic(payoutAccount.privateKey) as string,
-      address: payoutAccount.address,
-    };
-    const { response } = await verifyPayoutWallet(api, token, workspaceId, wallet);
-    const sk = (response.body.api_keys as { type: string; key: string }[]).find((k) => k.type === "sk")!.key;
+    const { sk } = await setupMerchantPayingFrom(api, payoutAccount);
     const envs = await api.request("GET", "/api/environments", { token: sk });
     refunder = { sk, envId: envs.body.data[0].id };
   });
