@@ -206,6 +206,65 @@ describe("Mail inbox (issue 19)", () => {
   });
 });
 
+describe("Mail inbox: retry a failed mail", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const FAILED = mail("mail_f", { status: "failed", attempts: 3, last_error: "550 mailbox unavailable" });
+  const openFailed = async () => {
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Open mail “Your receipt from Shop” to ada@example.com" }),
+    );
+    return screen.findByTestId("mail-message");
+  };
+
+  it("sends it again with POST /v1/mail/{id}/retry, disabled meanwhile, and the inbox shows the returned mail", async () => {
+    const calls = stubApi(
+      mailServer({ ws_1: [FAILED] }),
+      on("POST", "/v1/mail/mail_f/retry", {
+        body: { ...FAILED, status: "pending", last_error: null },
+        delayMs: 50,
+      }),
+    );
+    renderMail();
+    const message = await openFailed();
+    const retry = within(message).getByRole("button", { name: "Retry sending" }) as HTMLButtonElement;
+    await userEvent.click(retry);
+    expect(retry.disabled).toBe(true);
+    await waitFor(() => expect(within(message).queryByRole("button", { name: "Retry sending" })).toBeNull());
+    expect(within(message).getByText("Pending")).toBeTruthy();
+    expect(within(message).queryByText("550 mailbox unavailable")).toBeNull();
+    const row = screen.getByTestId("mail-table").querySelector("tbody tr");
+    expect(row?.querySelector('td[data-label="Status"]')?.textContent).toBe("Pending");
+    expect(
+      calls.filter((c) => c.method === "POST").map((c) => [c.path, c.headers["x-workspace-id"]]),
+    ).toEqual([["/v1/mail/mail_f/retry", "ws_1"]]);
+    // The cache took the answer: the list was not fetched again.
+    expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  it("says in plain words why a retry was refused, beside the button", async () => {
+    stubApi(
+      mailServer({ ws_1: [FAILED] }),
+      on("POST", "/v1/mail/mail_f/retry", apiError(409, "mail_unexpected_state", "The mail is not failed")),
+    );
+    renderMail();
+    const message = await openFailed();
+    const retry = within(message).getByRole("button", { name: "Retry sending" }) as HTMLButtonElement;
+    await userEvent.click(retry);
+    const alert = await within(message).findByRole("alert");
+    expect(alert.textContent).toBe("Could not retry sending: The mail is not failed");
+    expect(retry.disabled).toBe(false);
+    expect(within(message).getByText("Failed")).toBeTruthy();
+  });
+
+  it.each(["kept", "sent", "pending"] as const)("offers no retry for a %s mail", async (status) => {
+    stubApi(mailServer({ ws_1: [mail("mail_f", { status })] }));
+    renderMail();
+    const message = await openFailed();
+    expect(within(message).queryByRole("button", { name: "Retry sending" })).toBeNull();
+  });
+});
+
 describe("the /mail route", () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -36,3 +36,12 @@ export function listMail(
     signal: options.signal,
   });
 }
+
+/** Sends a failed mail again: it goes back to `pending` (409 `mail_unexpected_state` unless failed). */
+export function retryMail(auth: WorkspaceAuth, id: string): Promise<Mail> {
+  return apiRequest(`/v1/mail/${encodeURIComponent(id)}/retry`, {
+    method: "POST",
+    token: auth.token,
+    workspaceId: auth.workspaceId,
+  });
+}

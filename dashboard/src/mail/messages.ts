@@ -46,4 +46,6 @@ export const MAIL = {
   htmlPart: "HTML",
   htmlFrameTitle: "HTML part of the mail (sandboxed)",
   noText: "This mail has no plain-text part.",
+  retry: "Retry sending",
+  retryFailed: (reason: string) => `Could not retry sending: ${reason}`,
 } as const;

@@ -1,6 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { onboardingQuery } from "../state/merchant-queries.ts";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { apiError, on, oneWorkspace, type StubbedCall, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
 import { BusinessInfoStep } from "./BusinessInfoStep.tsx";
@@ -105,5 +108,38 @@ describe("Get Started step 3: business information errors", () => {
       "Enter a full web address starting with https://",
     );
     expect(field.value).toBe("acme dot com");
+  });
+});
+
+/** What the workspace's cached onboarding status holds as the website (the cache every screen reads). */
+function CachedWebsite() {
+  const { data } = useQuery(onboardingQuery(useWorkspaceAuth()));
+  return <output data-testid="cached-website">{data?.business_info.website ?? ""}</output>;
+}
+
+describe("Get Started step 3: saving", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("puts the profile the server saved into the onboarding cache, without reading the status again", async () => {
+    const calls = stubApi(
+      ...verifiedWorkspace(),
+      on("PATCH", "/v1/workspaces/ws_1/business-profile", (call) => refuse(call)),
+    );
+    renderApp(
+      <>
+        <BusinessInfoStep />
+        <CachedWebsite />
+      </>,
+      { signedIn: true },
+    );
+    const field = (await screen.findByLabelText("Website URL")) as HTMLInputElement;
+    await vi.waitFor(() => expect(field.disabled).toBe(false));
+    await userEvent.type(field, "  https://acme.test ");
+    await userEvent.tab();
+    expect(await screen.findByText("Saved")).toBeTruthy();
+    const patch = calls.filter((c) => c.method === "PATCH");
+    expect(patch.map((c) => c.body)).toEqual([{ website: "https://acme.test" }]);
+    expect(screen.getByTestId("cached-website").textContent).toBe("https://acme.test");
+    expect(calls.filter((c) => c.path === "/onboarding/status")).toHaveLength(1);
   });
 });

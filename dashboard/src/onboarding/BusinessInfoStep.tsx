@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
-import { updateBusinessProfile } from "../api/tenancy.ts";
 import type { BusinessProfile } from "../api/types.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import type { MerchantState } from "../state/merchant-state.ts";
-import { useSession } from "../state/session.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { CharacterCounter } from "./CharacterCounter.tsx";
 import { ONBOARDING } from "./messages.ts";
+import { useSaveBusinessProfile } from "./onboarding-mutations.ts";
 
 export type BusinessField = "businessName" | "websiteUrl" | "businessDescription";
 type Field = BusinessField;
@@ -28,17 +28,16 @@ export const BUSINESS_PROFILE_LIMITS: Record<Field, number> = {
  * Resolves to null when saved, else the server's reason in plain words; the typed text is kept.
  */
 export function useBusinessProfileSave() {
-  const { token } = useSession();
-  const { state, update } = useMerchant();
+  const { update } = useMerchant();
+  const auth = useWorkspaceAuth();
+  const save = useSaveBusinessProfile(auth);
   return async (field: Field, value: string): Promise<string | null> => {
-    if (!token || !state.currentWorkspaceId) {
+    if (!auth) {
       console.warn("business profile not saved: no current workspace");
       return null;
     }
     try {
-      const ws = await updateBusinessProfile(token, state.currentWorkspaceId, {
-        [PROFILE_FIELD[field]]: value.trim(),
-      });
+      const ws = await save.mutateAsync({ [PROFILE_FIELD[field]]: value.trim() });
       update({ [field]: ws.business_profile[PROFILE_FIELD[field]] ?? "" } as Partial<MerchantState>);
       return null;
     } catch (err) {

@@ -2,7 +2,6 @@ import { type PaymentIntent, SPayClient } from "@spay/sdk";
 import { Checkout } from "@spay/sdk/react";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../api/http.ts";
-import { createPayment } from "../api/payments.ts";
 import type { ApiKey } from "../api/types.ts";
 import { DASHBOARD_ERRORS } from "../messages.ts";
 import { publicBaseUrl } from "../products/public-url.ts";
@@ -11,13 +10,7 @@ import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { ONBOARDING } from "./messages.ts";
-
-/** SPEC.md §7/§9: the onboarding test payment is $1 (100 minor units), tagged as coming from onboarding. */
-export const SANDBOX_PAYMENT = {
-  amount_minor: 100,
-  currency: "usd",
-  metadata: { source: "onboarding" },
-} as const;
+import { useSandboxPayment } from "./onboarding-mutations.ts";
 
 /** SPEC.md §6: a secret key is masked after its first 12 characters unless shown in full. */
 export function displayKey(key: ApiKey, revealed: ApiKey[]): string {
@@ -28,24 +21,24 @@ export function displayKey(key: ApiKey, revealed: ApiKey[]): string {
 
 /** Step 5: the test keys, and Create Test Payment paying $1 with the SDK checkout on the devnet. */
 export function SandboxPaymentStep() {
-  const { state, revealedKeys, refreshWorkspace, update } = useMerchant();
+  const { state, revealedKeys } = useMerchant();
   const { theme } = useTheme();
   const auth = useWorkspaceAuth();
-  const [paying, setPaying] = useState(false);
-  // The $1 intent, created with the session: a publishable key may not set its own amount.
-  const [intent, setIntent] = useState<PaymentIntent | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const sandbox = useSandboxPayment(auth);
+  // The $1 intent (sandbox.create.data) is paid in the checkout while it is open.
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const intent = sandbox.create.data;
+  const paying = sandbox.create.isPending || (checkoutOpen && intent !== undefined);
+  const error = sandbox.create.error
+    ? DASHBOARD_ERRORS.sandboxFailed(errorMessage(sandbox.create.error))
+    : checkoutError;
   const keys = state.apiKeys.filter((k) => k.is_active && k.env === "test");
   const publishable = keys.find((k) => k.type === "pk" && k.key)?.key;
   const client = useMemo(
     () => (publishable ? new SPayClient({ apiKey: publishable, apiUrl: publicBaseUrl() }) : null),
     [publishable],
   );
-
-  const onSuccess = (_intent: PaymentIntent) => {
-    update({ testPaymentCompleted: true });
-    void refreshWorkspace();
-  };
 
   return (
     <div className="stack">
@@ -74,16 +67,9 @@ export function SandboxPaymentStep() {
           disabled={!client || !auth || paying}
           onClick={() => {
             if (!auth) return;
-            setError(null);
-            setPaying(true);
-            setIntent(null);
-            createPayment(auth, { ...SANDBOX_PAYMENT, metadata: { ...SANDBOX_PAYMENT.metadata } }).then(
-              setIntent,
-              (err: unknown) => {
-                setError(DASHBOARD_ERRORS.sandboxFailed(errorMessage(err)));
-                setPaying(false);
-              },
-            );
+            setCheckoutError(null);
+            setCheckoutOpen(true);
+            sandbox.create.mutate();
           }}
         >
           {ONBOARDING.createTestPayment}
@@ -93,15 +79,15 @@ export function SandboxPaymentStep() {
       <div role="alert" className="error-text">
         {error}
       </div>
-      {paying && client && intent ? (
+      {checkoutOpen && client && intent ? (
         <Checkout
           client={client}
           intent={intent}
           method="wallet"
           theme={theme}
-          onSuccess={onSuccess}
-          onError={(err) => setError(DASHBOARD_ERRORS.sandboxFailed(err.message))}
-          onClose={() => setPaying(false)}
+          onSuccess={(_paid: PaymentIntent) => sandbox.paid()}
+          onError={(err) => setCheckoutError(DASHBOARD_ERRORS.sandboxFailed(err.message))}
+          onClose={() => setCheckoutOpen(false)}
         />
       ) : null}
     </div>

@@ -1,12 +1,10 @@
 import { SPayError, WalletError } from "@spay/sdk";
-import { useState } from "react";
 import { errorMessage } from "../api/http.ts";
-import { verifyPayoutWallet } from "../api/onboarding.ts";
-import { signWalletChallenge } from "../auth/wallet-signature.ts";
 import { WALLET_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
-import { useSession } from "../state/session.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ONBOARDING } from "./messages.ts";
+import { useVerifyWallet } from "./onboarding-mutations.ts";
 
 /** The message for a failed wallet step: the wallet's own failures are connection failures. */
 export function walletStepError(err: unknown): string {
@@ -16,27 +14,10 @@ export function walletStepError(err: unknown): string {
 
 /** Step 2: connect the wallet and sign the server's challenge; the server verifies and creates test keys. */
 export function WalletStep() {
-  const { token } = useSession();
-  const { state, refreshWorkspace, revealKeys, update } = useMerchant();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const connect = async () => {
-    if (!token || !state.currentWorkspaceId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const signed = await signWalletChallenge("payout_wallet");
-      const verified = await verifyPayoutWallet(token, state.currentWorkspaceId, signed);
-      revealKeys(verified.api_keys);
-      update({ walletAddress: verified.wallet.stacks_address, walletVerified: true });
-      await refreshWorkspace();
-    } catch (err) {
-      setError(walletStepError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { state } = useMerchant();
+  const auth = useWorkspaceAuth();
+  const verify = useVerifyWallet(auth);
+  const error = verify.error ? walletStepError(verify.error) : null;
 
   if (state.walletVerified && state.walletAddress) {
     return (
@@ -49,8 +30,15 @@ export function WalletStep() {
     <div className="stack">
       <p className="muted">{ONBOARDING.walletLead}</p>
       <div>
-        <button type="button" className="button button-primary" onClick={connect} disabled={busy}>
-          {busy ? ONBOARDING.connecting : ONBOARDING.connectWallet}
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => {
+            if (auth) verify.mutate();
+          }}
+          disabled={verify.isPending}
+        >
+          {verify.isPending ? ONBOARDING.connecting : ONBOARDING.connectWallet}
         </button>
       </div>
       <div role="alert" className="error-text">

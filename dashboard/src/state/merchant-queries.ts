@@ -8,7 +8,14 @@ import {
 import { createApiKey, revokeApiKey, rollApiKey } from "../api/api-keys.ts";
 import { onboardingStatus, workspaceApiKeys } from "../api/onboarding.ts";
 import { createOrganization, createWorkspace, loadTenancy } from "../api/tenancy.ts";
-import type { ApiKey, OnboardingStatus, Organization, Workspace, WorkspaceAuth } from "../api/types.ts";
+import type {
+  ApiKey,
+  BusinessProfile,
+  OnboardingStatus,
+  Organization,
+  Workspace,
+  WorkspaceAuth,
+} from "../api/types.ts";
 import { isSecret } from "../integrations/key-rules.ts";
 
 /**
@@ -77,6 +84,8 @@ export function patchOnboarding(
     walletAddress?: string;
     webhookTested?: boolean;
     testPaymentCompleted?: boolean;
+    /** The business profile the server saved (its fields as the server answered them). */
+    businessInfo?: Partial<BusinessProfile>;
   },
 ): void {
   client.setQueryData<OnboardingStatus>(merchantKeys.onboarding(workspaceId), (status) => {
@@ -94,6 +103,7 @@ export function patchOnboarding(
         ...status.payout_wallet,
         address: patch.walletAddress ?? status.payout_wallet.address,
       },
+      business_info: { ...status.business_info, ...patch.businessInfo },
     };
   });
 }

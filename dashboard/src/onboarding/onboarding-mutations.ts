@@ -1,0 +1,94 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { verifyPayoutWallet } from "../api/onboarding.ts";
+import { createPayment } from "../api/payments.ts";
+import { updateBusinessProfile } from "../api/tenancy.ts";
+import type { BusinessProfile, WorkspaceAuth } from "../api/types.ts";
+import { signWalletChallenge } from "../auth/wallet-signature.ts";
+import { useMerchant } from "../state/merchant.tsx";
+import { merchantKeys, patchOnboarding, withKey } from "../state/merchant-queries.ts";
+
+/**
+ * The onboarding steps' writes. Each writes what the server confirmed into the workspace's cached
+ * onboarding status (state/merchant-queries.ts) at once; the wallet and the test payment then
+ * refetch the status and the keys (the server's flags follow from them).
+ */
+
+/** SPEC.md §7/§9: the onboarding test payment is $1 (100 minor units), tagged as coming from onboarding. */
+export const SANDBOX_PAYMENT = {
+  amount_minor: 100,
+  currency: "usd",
+  metadata: { source: "onboarding" },
+} as const;
+
+function need(auth: WorkspaceAuth | null): WorkspaceAuth {
+  if (!auth) throw new Error("no workspace");
+  return auth;
+}
+
+/** The workspace's onboarding status and keys from the server again. */
+function refetchOnboarding(client: QueryClient, workspaceId: string): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: merchantKeys.onboarding(workspaceId) }),
+    client.invalidateQueries({ queryKey: merchantKeys.apiKeys(workspaceId) }),
+  ]);
+}
+
+/**
+ * Step 2: the wallet signs the server's challenge and the server verifies it. The verified wallet
+ * and the test keys it created go into the cache (their secrets shown once, never cached); pending
+ * until the status and keys are refetched.
+ */
+export function useVerifyWallet(auth: WorkspaceAuth | null) {
+  const client = useQueryClient();
+  const { revealKeys } = useMerchant();
+  return useMutation({
+    mutationFn: async () => {
+      const a = need(auth);
+      return verifyPayoutWallet(a.token, a.workspaceId, await signWalletChallenge("payout_wallet"));
+    },
+    onSuccess: (verified) => {
+      const workspaceId = need(auth).workspaceId;
+      revealKeys(verified.api_keys);
+      patchOnboarding(client, workspaceId, {
+        walletVerified: true,
+        walletAddress: verified.wallet.stacks_address,
+      });
+      client.setQueryData(merchantKeys.apiKeys(workspaceId), (list: ApiKeyList) =>
+        verified.api_keys.reduce<ApiKeyList>((keys, key) => withKey(keys, key), list),
+      );
+      return refetchOnboarding(client, workspaceId);
+    },
+  });
+}
+type ApiKeyList = Parameters<typeof withKey>[0];
+
+/** Step 3: one business profile field saved (trimmed); the cache takes the profile the server answers. */
+export function useSaveBusinessProfile(auth: WorkspaceAuth | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: Partial<BusinessProfile>) => {
+      const a = need(auth);
+      return updateBusinessProfile(a.token, a.workspaceId, profile);
+    },
+    onSuccess: (workspace) =>
+      patchOnboarding(client, workspace.id, { businessInfo: workspace.business_profile }),
+  });
+}
+
+/**
+ * Step 5: the $1 test intent, created with the session (a publishable key may not set its own
+ * amount); `paid` records the checkout's success in the cache and refetches the status.
+ */
+export function useSandboxPayment(auth: WorkspaceAuth | null) {
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: () =>
+      createPayment(need(auth), { ...SANDBOX_PAYMENT, metadata: { ...SANDBOX_PAYMENT.metadata } }),
+  });
+  const paid = () => {
+    if (!auth) return;
+    patchOnboarding(client, auth.workspaceId, { testPaymentCompleted: true });
+    void refetchOnboarding(client, auth.workspaceId);
+  };
+  return { create, paid };
+}
