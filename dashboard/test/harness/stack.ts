@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDevnet } from "@spay/devnet";
-import { loadConfig, type RunningServer, startServer } from "@spay/server";
+import { type Config, loadConfig, type RunningServer, startServer } from "@spay/server";
 import { serveDashboard } from "./dashboard-server.ts";
 
 /** One devnet, the gateway (with its settlement watcher) and the built dashboard: one per test file. */
@@ -16,7 +16,8 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<TestStack> {
+/** `overrides` change the gateway's settings (e.g. `{ smtpUrl }`: receipts sent to a local SMTP server). */
+export async function startStack(overrides: Partial<Config> = {}): Promise<TestStack> {
   const dashboard = await serveDashboard();
   const devnet = await startDevnet({ port: 0, blockMs: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), "spay-dashboard-"));
@@ -37,6 +38,7 @@ export async function startStack(): Promise<TestStack> {
         walletChallengesPerMinute: 0,
         scryptLog2N: 10,
         watchIntervalMs: 100,
+        ...overrides,
       },
     ),
     { devnetUrl: devnet.url },
