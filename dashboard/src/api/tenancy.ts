@@ -38,25 +38,26 @@ export function createWorkspace(
   });
 }
 
-/** Whether the workspace's publishable keys may create intents for any amount (a signed-in member only). */
-export function setBrowserAmounts(token: string, workspaceId: string, allow: boolean): Promise<Workspace> {
-  return apiRequest(`/v1/workspaces/${encodeURIComponent(workspaceId)}`, {
-    method: "PATCH",
-    token,
-    body: { allow_browser_amounts: allow },
-  });
+/**
+ * The workspace's own settings, saved with `PATCH /v1/workspaces/{id}` (a signed-in member only;
+ * each change audit-logged): `allow_browser_amounts` — may its publishable keys create intents for
+ * amounts of their own (issue 14); `notify_on_payment_email` — the address mailed on every settled
+ * payment, or null to stop (issue 19).
+ */
+export interface WorkspaceSettings {
+  allow_browser_amounts?: boolean;
+  notify_on_payment_email?: string | null;
 }
 
-/** The address mailed on every settled payment, or null to stop (a signed-in member only; audit-logged). */
-export function setPaymentNotifications(
+export function updateWorkspaceSettings(
   token: string,
   workspaceId: string,
-  email: string | null,
+  settings: WorkspaceSettings,
 ): Promise<Workspace> {
   return apiRequest(`/v1/workspaces/${encodeURIComponent(workspaceId)}`, {
     method: "PATCH",
     token,
-    body: { notify_on_payment_email: email },
+    body: settings,
   });
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
-import { setPaymentNotifications } from "../api/tenancy.ts";
 import { useMerchant } from "../state/merchant.tsx";
+import { useWorkspaceSettings } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { MAIL } from "./messages.ts";
 
@@ -12,34 +12,29 @@ import { MAIL } from "./messages.ts";
  */
 export function PaymentNotificationsSection() {
   const { token } = useSession();
-  const { state, update } = useMerchant();
+  const { state } = useMerchant();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const workspace = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
   const current = workspace?.notify_on_payment_email ?? null;
   const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const write = useWorkspaceSettings(token);
   const [error, setError] = useState<string | null>(null);
+  const saving = write.isPending;
   if (!workspace || !token) return null;
   const value = draft ?? current ?? "";
 
-  const save = async (email: string | null) => {
-    setSaving(true);
+  const save = (email: string | null) => {
     setError(null);
-    try {
-      const saved = await setPaymentNotifications(token, workspace.id, email);
-      update({ workspaces: state.workspaces.map((w) => (w.id === saved.id ? { ...w, ...saved } : w)) });
-      setDraft(null);
-    } catch (err) {
-      setError(fieldErrorOf(err).message);
-    } finally {
-      setSaving(false);
-    }
+    write.mutate(
+      { workspaceId: workspace.id, settings: { notify_on_payment_email: email } },
+      { onSuccess: () => setDraft(null), onError: (err) => setError(fieldErrorOf(err).message) },
+    );
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void save(value.trim() === "" ? null : value.trim());
+    save(value.trim() === "" ? null : value.trim());
   };
 
   return (
@@ -63,7 +58,7 @@ export function PaymentNotificationsSection() {
           {saving ? MAIL.notifySaving : MAIL.notifySave}
         </button>
         {current ? (
-          <button type="button" className="button" disabled={saving} onClick={() => void save(null)}>
+          <button type="button" className="button" disabled={saving} onClick={() => save(null)}>
             {MAIL.notifyOff}
           </button>
         ) : null}

@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { errorMessage } from "../api/http.ts";
-import { setBrowserAmounts } from "../api/tenancy.ts";
 import { useMerchant } from "../state/merchant.tsx";
+import { useWorkspaceSettings } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
 import { SETTINGS } from "./messages.ts";
 
@@ -12,26 +12,16 @@ import { SETTINGS } from "./messages.ts";
  */
 export function CheckoutPricingSection() {
   const { token } = useSession();
-  const { state, update } = useMerchant();
+  const { state } = useMerchant();
   const hintId = useId();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useWorkspaceSettings(token);
   const workspace = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
   if (!workspace || !token) return null;
   const allowed = workspace.allow_browser_amounts === true;
 
-  const toggle = async (allow: boolean) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await setBrowserAmounts(token, workspace.id, allow);
-      update({ workspaces: state.workspaces.map((w) => (w.id === saved.id ? { ...w, ...saved } : w)) });
-    } catch (err) {
-      setError(SETTINGS.browserAmountsFailed(errorMessage(err)));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const toggle = (allow: boolean) =>
+    save.mutate({ workspaceId: workspace.id, settings: { allow_browser_amounts: allow } });
+  const error = save.error ? SETTINGS.browserAmountsFailed(errorMessage(save.error)) : null;
 
   return (
     <section className="card" aria-labelledby="checkout-pricing-title">
@@ -43,8 +33,8 @@ export function CheckoutPricingSection() {
           aria-checked={allowed}
           aria-describedby={hintId}
           checked={allowed}
-          disabled={saving}
-          onChange={(e) => void toggle(e.target.checked)}
+          disabled={save.isPending}
+          onChange={(e) => toggle(e.target.checked)}
         />
         {SETTINGS.browserAmounts}
       </label>

@@ -7,7 +7,13 @@ import {
 } from "@tanstack/react-query";
 import { createApiKey, revokeApiKey, rollApiKey } from "../api/api-keys.ts";
 import { onboardingStatus, workspaceApiKeys } from "../api/onboarding.ts";
-import { createOrganization, createWorkspace, loadTenancy } from "../api/tenancy.ts";
+import {
+  createOrganization,
+  createWorkspace,
+  loadTenancy,
+  updateWorkspaceSettings,
+  type WorkspaceSettings,
+} from "../api/tenancy.ts";
 import type {
   ApiKey,
   BusinessProfile,
@@ -177,4 +183,22 @@ export function useTenancyMutations(token: string | null) {
       written((t) => ({ ...t, workspaces: [...t.workspaces.filter((w) => w.id !== ws.id), ws] })),
   });
   return { organization, workspace };
+}
+
+/**
+ * A workspace setting saved (Settings → Checkout pricing, Mail): the workspace the server answers
+ * with replaces the cached one, so every screen reading the workspace list sees it at once.
+ */
+export function useWorkspaceSettings(token: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workspaceId, settings }: { workspaceId: string; settings: WorkspaceSettings }) => {
+      if (!token) throw new Error("no session");
+      return updateWorkspaceSettings(token, workspaceId, settings);
+    },
+    onSuccess: (saved) =>
+      client.setQueryData<Tenancy>(merchantKeys.tenancy(), (t) =>
+        t ? { ...t, workspaces: t.workspaces.map((w) => (w.id === saved.id ? { ...w, ...saved } : w)) } : t,
+      ),
+  });
 }
