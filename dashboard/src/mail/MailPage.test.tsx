@@ -7,6 +7,7 @@ import { apiError, on, oneWorkspace, type StubbedCall, stubApi } from "../testin
 import { renderApp } from "../testing/render.tsx";
 import { MailView } from "./MailPage.tsx";
 import type { Mail } from "./mail-api.ts";
+import { MAIL } from "./messages.ts";
 
 const auth = { token: "sess_test", workspaceId: "ws_1" };
 const HOSTILE = "<img src=x onerror=alert(1)>";
@@ -232,6 +233,9 @@ describe("Mail inbox: retry a failed mail", () => {
     expect(retry.disabled).toBe(true);
     await waitFor(() => expect(within(message).queryByRole("button", { name: "Retry sending" })).toBeNull());
     expect(within(message).getByText("Pending")).toBeTruthy();
+    // Focus does not fall to the page when the button goes: it moves to the news.
+    const news = within(message).getByText(MAIL.retried);
+    await waitFor(() => expect(document.activeElement).toBe(news));
     expect(within(message).queryByText("550 mailbox unavailable")).toBeNull();
     const row = screen.getByTestId("mail-table").querySelector("tbody tr");
     expect(row?.querySelector('td[data-label="Status"]')?.textContent).toBe("Pending");

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
 import { formatTime } from "../payments/payment-rules.ts";
@@ -74,7 +75,7 @@ export function useRetryMail(auth: WorkspaceAuth) {
   });
 }
 
-function RetryMail({ auth, mail }: { auth: WorkspaceAuth; mail: Mail }) {
+function RetryMail({ auth, mail, onRetried }: { auth: WorkspaceAuth; mail: Mail; onRetried(): void }) {
   const retry = useRetryMail(auth);
   return (
     <p className="row">
@@ -82,7 +83,7 @@ function RetryMail({ auth, mail }: { auth: WorkspaceAuth; mail: Mail }) {
         type="button"
         className="button"
         disabled={retry.isPending}
-        onClick={() => retry.mutate(mail.id)}
+        onClick={() => retry.mutate(mail.id, { onSuccess: onRetried })}
       >
         {M.retry}
       </button>
@@ -106,14 +107,25 @@ export function MailMessage({ auth, mail, onClose }: { auth: WorkspaceAuth; mail
     ...(mail.sent_at ? ([[M.fields.sent, formatTime(mail.sent_at)]] as [string, string][]) : []),
     ...(mail.last_error ? ([[M.fields.lastError, mail.last_error]] as [string, string][]) : []),
   ];
+  // The Retry button goes away once the mail is queued again: focus moves to the news, not to the page.
+  const [retried, setRetried] = useState(false);
+  const news = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (retried) news.current?.focus();
+  }, [retried]);
   return (
     <Modal title={mail.subject ?? M.noSubject} onClose={onClose} wide>
       <div data-testid="mail-message">
         <p>
           <StatusBadge status={mail.status} />
         </p>
+        <p role="status" ref={news} tabIndex={-1}>
+          {retried ? M.retried : null}
+        </p>
         {mail.status === "kept" ? <p className="notice">{M.keptExplanation}</p> : null}
-        {mail.status === "failed" ? <RetryMail auth={auth} mail={mail} /> : null}
+        {mail.status === "failed" ? (
+          <RetryMail auth={auth} mail={mail} onRetried={() => setRetried(true)} />
+        ) : null}
         <ItemFields rows={rows} />
         <h3>{M.textPart}</h3>
         {mail.text ? (

@@ -48,4 +48,5 @@ export const MAIL = {
   noText: "This mail has no plain-text part.",
   retry: "Retry sending",
   retryFailed: (reason: string) => `Could not retry sending: ${reason}`,
+  retried: "Queued to send again: the mail worker sends it within moments.",
 } as const;
