@@ -105,18 +105,6 @@ function injectWallet(answer: (method: string, params: unknown) => unknown) {
     }),
   };
   vi.stubGlobal("LeatherProvider", provider);
-  // jsdom's TextEncoder hands out bytes of another realm than the global Uint8Array, which the
-  // Stacks serializers reject ("Uint8Array expected"); a browser has one realm: copy them into it.
-  const encoder = new TextEncoder();
-  vi.stubGlobal(
-    "TextEncoder",
-    class {
-      readonly encoding = "utf-8";
-      encode(text?: string) {
-        return new Uint8Array(encoder.encode(text));
-      }
-    },
-  );
   return requests;
 }
 
