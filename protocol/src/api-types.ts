@@ -1700,6 +1700,7 @@ export interface paths {
             | "transfer.assigned"
             | "refund.created"
             | "refund.canceled"
+            | "mail.retried"
             | "account.deleted";
         };
         header?: never;
@@ -6346,6 +6347,101 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/mail/{id}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a failed mail (secret key or session)
+     * @description Puts a `failed` mail back in the outbox: `pending`, due now, its attempts reset so the retry schedule starts over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Retried */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Mail"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/analytics/overview": {
     parameters: {
       query?: never;
@@ -7289,6 +7385,7 @@ export interface components {
         | "transfer.assigned"
         | "refund.created"
         | "refund.canceled"
+        | "mail.retried"
         | "account.deleted";
       actor: {
         /** @enum {string} */
@@ -7917,9 +8014,9 @@ export interface components {
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
-      /** @description Why a refund failed, or why the last transfer carrying its memo was not counted (`transfer_rejected:wrong_amount`, …) */
+      /** @description Where a pending refund stands — its transfer confirming (`confirmations:1/3`), awaited again after a chain fork dropped its block (`block_orphaned`), or the last transfer carrying its memo not counted (`transfer_rejected:wrong_amount`, …) — or why it failed */
       status_reason: string | null;
-      /** @description The refund transfer, once it counted */
+      /** @description The refund transfer: set once it is mined with the right token, amount, sender, recipient and memo (while it confirms, and after it counted) */
       txid: string | null;
       metadata: {
         [key: string]: string;

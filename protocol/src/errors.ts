@@ -218,6 +218,11 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "The refund's status does not allow this action",
   },
+  mail_unexpected_state: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The mail's status does not allow this action",
+  },
   txid_already_used: {
     status: 409,
     type: "invalid_request_error",

@@ -24,6 +24,7 @@ export const AUDIT_LOG = {
     "transfer.assigned": "Transfer assigned to a payment",
     "refund.created": "Refund created",
     "refund.canceled": "Refund canceled",
+    "mail.retried": "Failed mail sent again",
     "account.deleted": "Account deleted",
   } as Record<string, string>,
   actors: { you: "You", user: "User", api_key: "API key", system: "sPay" },

@@ -22,6 +22,8 @@ export const ID_PREFIX = {
   auditEntry: "aud",
   refund: "re",
   customer: "cus",
+  /** Made in SQL by the mail outbox's trigger (migrations 015, 016): `mail_` and 32 hex digits. */
+  mail: "mail",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -10,6 +10,7 @@ import {
 } from "../../test/openapi-walk.ts";
 import { createApp } from "../app.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
+import { ID_PREFIX } from "../domain/ids.ts";
 import { hashToken } from "../domain/secrets.ts";
 
 /**
@@ -148,6 +149,7 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   unmatched_transfers: "transfer",
   refunds: "refund",
   customers: "customer",
+  mail: "mail",
   // The public facilitator's path names the merchant's environment by its publishable key.
   x402: "facilitatorKey",
 };
@@ -254,7 +256,7 @@ async function refundAndCustomer(intentId: string) {
       fanned_out: true,
     })
     .execute();
-  const mail = `mail_matrix${intent.env}${randomSuffix()}`;
+  const mail = `${ID_PREFIX.mail}_matrix${intent.env}${randomSuffix()}`;
   await api.deps.db
     .insertInto("mail_outbox")
     .values({

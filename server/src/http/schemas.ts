@@ -425,9 +425,12 @@ export const RefundSchema = z
     }),
     status_reason: z.string().nullable().openapi({
       description:
-        "Why a refund failed, or why the last transfer carrying its memo was not counted (`transfer_rejected:wrong_amount`, …)",
+        "Where a pending refund stands — its transfer confirming (`confirmations:1/3`), awaited again after a chain fork dropped its block (`block_orphaned`), or the last transfer carrying its memo not counted (`transfer_rejected:wrong_amount`, …) — or why it failed",
     }),
-    txid: z.string().nullable().openapi({ description: "The refund transfer, once it counted" }),
+    txid: z.string().nullable().openapi({
+      description:
+        "The refund transfer: set once it is mined with the right token, amount, sender, recipient and memo (while it confirms, and after it counted)",
+    }),
     metadata: z.record(z.string(), z.string()),
     env: z.enum(["test", "live"]),
     created_at: ts,

@@ -120,6 +120,12 @@ beforeAll(async () => {
     .select("id")
     .where("event_id", "=", settledEvent)
     .executeTakeFirstOrThrow();
+  // Failed, as the worker leaves it after an SMTP 5xx: the one status a retry accepts.
+  await api.deps.db
+    .updateTable("mail_outbox")
+    .set({ status: "failed", attempt_count: 1, last_error: "550 no such user" })
+    .where("id", "=", mail.id)
+    .execute();
   Object.assign(ids, {
     mail: mail.id,
     refund,
@@ -224,6 +230,7 @@ const CASES: Case[] = [
   { method: "GET", path: "/v1/refunds/{refund}", as: ["session", "sk"] },
   { method: "POST", path: "/v1/refunds/{refund}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/customers/{customer}", as: ["session", "sk"] },
+  { method: "POST", path: "/v1/mail/{mail}/retry", as: ["session", "sk"] },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
@@ -371,6 +378,8 @@ describe("tenant isolation", () => {
     const customers = await api.request("GET", "/v1/customers", { token: b.sk });
     expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([ids.customer]);
     const mail = await api.request("GET", "/v1/mail", { token: b.sk });
-    expect(mail.body.data.map((m: { id: string }) => m.id)).toEqual([ids.mail]);
+    expect(mail.body.data.map((m: { id: string; status: string }) => [m.id, m.status])).toEqual([
+      [ids.mail, "failed"],
+    ]);
   });
 });

@@ -1,15 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ID_PREFIX } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
-import { bearerSecurity, errorResponses, jsonResponse, listOf, PaginationQuery } from "../http/openapi.ts";
+import {
+  bearerSecurity,
+  errorResponses,
+  IdParam,
+  jsonResponse,
+  listOf,
+  PaginationQuery,
+} from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
-import { listMail } from "../services/mail/inbox.ts";
+import { listMail, retryMail } from "../services/mail/inbox.ts";
 
 const MAIL_STATUSES = ["pending", "sent", "kept", "failed"] as const;
 
 export const MailSchema = z
   .object({
-    id: z.string().openapi({ example: "mail_0f1e2d3c4b5a69788796a5b4c3d2e1f0" }),
+    id: z.string().openapi({ example: `${ID_PREFIX.mail}_0f1e2d3c4b5a69788796a5b4c3d2e1f0` }),
     object: z.literal("mail"),
     kind: z.enum(["payment_receipt", "refund_receipt", "payment_notification"]),
     event: z.string().openapi({
@@ -62,6 +70,29 @@ export function mailRoutes(deps: Deps) {
           await resolveWorkspaceScope(c, deps, { secretOnly: true }),
           c.req.valid("query"),
           c.req.path,
+        ),
+        200,
+      ),
+  );
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/mail/{id}/retry",
+      tags: ["Mail"],
+      summary: "Retry a failed mail (secret key or session)",
+      description:
+        "Puts a `failed` mail back in the outbox: `pending`, due now, its attempts reset so the retry schedule starts over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.",
+      security: bearerSecurity,
+      request: { params: IdParam },
+      responses: { 200: jsonResponse(MailSchema, "Retried"), ...errorResponses(401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await retryMail(
+          deps,
+          await resolveWorkspaceScope(c, deps, { secretOnly: true }),
+          c.req.valid("param").id,
+          c.get("clientIp") ?? null,
         ),
         200,
       ),

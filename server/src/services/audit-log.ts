@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "transfer.assigned",
   "refund.created",
   "refund.canceled",
+  "mail.retried",
   "account.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

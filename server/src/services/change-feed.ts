@@ -10,7 +10,9 @@ export type Change =
   | { kind: "intent"; id: string; workspace_id: string }
   | { kind: "event"; workspace_id: string; env: string; seq: number }
   /** A webhook delivery queued by hand (a resend): news for the webhook worker only. */
-  | { kind: "delivery"; workspace_id: string };
+  | { kind: "delivery"; workspace_id: string }
+  /** A failed mail put back in the outbox by hand (a retry): news for the mail worker only. */
+  | { kind: "mail"; workspace_id: string };
 
 /** What a wait ended with: something to re-read, nothing within the time, or the feed stopped. */
 export type WakeReason = "changed" | "timeout" | "closed";
@@ -104,7 +106,7 @@ export class ChangeFeed {
 
   private deliver(payload: string): void {
     const change = parseChange(payload);
-    if (!change || change.kind === "delivery") return;
+    if (!change || change.kind === "delivery" || change.kind === "mail") return;
     const watches =
       change.kind === "intent" ? this.byIntent.get(change.id) : this.byWorkspace.get(change.workspace_id);
     for (const watch of watches ?? []) watch.offer(change);
@@ -189,5 +191,6 @@ export function parseChange(payload: string): Change | null {
   if (v.kind === "event" && typeof v.env === "string" && typeof v.seq === "number")
     return { kind: "event", workspace_id: v.workspace_id, env: v.env, seq: v.seq };
   if (v.kind === "delivery") return { kind: "delivery", workspace_id: v.workspace_id };
+  if (v.kind === "mail") return { kind: "mail", workspace_id: v.workspace_id };
   return null;
 }

@@ -1,5 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import { ID_PREFIX } from "../../domain/ids.ts";
 import { executeScript } from "./execute-script.ts";
+
+/** The literal `'mail_'` spliced into the trigger's body (a bound parameter cannot be: it is DDL). */
+const MAIL_ID_PREFIX = sql.lit(`${ID_PREFIX.mail}_`);
 
 /**
  * Issue 19 — a merchant may receive an email for every settled payment.
@@ -50,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if v_email is not null then
         insert into mail_outbox (id, workspace_id, environment_id, env, event_id, kind, recipient,
                                  next_attempt_at, created_at, updated_at)
-          values ('mail_' || replace(gen_random_uuid()::text, '-', ''), new.workspace_id,
+          values (${MAIL_ID_PREFIX} || replace(gen_random_uuid()::text, '-', ''), new.workspace_id,
                   v_environment_id, new.env, new.id, v_kind, v_email, v_now, v_now, v_now)
           on conflict (event_id, kind, recipient) do nothing;
       end if;
@@ -58,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if v_merchant is not null then
         insert into mail_outbox (id, workspace_id, environment_id, env, event_id, kind, recipient,
                                  next_attempt_at, created_at, updated_at)
-          values ('mail_' || replace(gen_random_uuid()::text, '-', ''), new.workspace_id,
+          values (${MAIL_ID_PREFIX} || replace(gen_random_uuid()::text, '-', ''), new.workspace_id,
                   v_environment_id, new.env, new.id, 'payment_notification', v_merchant, v_now, v_now, v_now)
           on conflict (event_id, kind, recipient) do nothing;
       end if;

@@ -1,9 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { MailOutboxRow } from "../../db/schema.ts";
+import { ApiError, notFound } from "../../domain/errors.ts";
+import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { MailSchema } from "../../routes/mail.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
+import { recordAudit } from "../audit-log.ts";
+import { notifyChange } from "../change-feed.ts";
 import { fetchPage, type Page } from "../pagination.ts";
 
 export type MailView = z.infer<typeof MailSchema>;
@@ -41,4 +45,55 @@ export async function listMail(
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
   );
   return { ...result, data: result.data.map(mailView) };
+}
+
+/**
+ * Puts a `failed` mail back in the outbox: pending, due now, its attempts reset so the worker's
+ * retry schedule starts over. The worker is woken on commit; the retry is audit-logged.
+ */
+export async function retryMail(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  ip: string | null,
+): Promise<MailView> {
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("id", "=", id)
+      .where(ownedBy(scope, "mail_outbox"))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound("mail", id);
+    if (current.status !== "failed")
+      throw new ApiError("mail_unexpected_state", {
+        message: `You cannot retry this mail because it has a status of ${current.status}.`,
+      });
+    const now = nowSeconds();
+    const retried = await trx
+      .updateTable("mail_outbox")
+      .set({
+        status: "pending",
+        attempt_count: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        last_error: null,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .where("status", "=", "failed")
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      action: "mail.retried",
+      actor: scope.principal,
+      ip,
+      workspaceId: scope.workspaceId,
+      object: { type: "mail", id },
+      details: { kind: current.kind, attempts: current.attempt_count, last_error: current.last_error },
+    });
+    await notifyChange(trx, { kind: "mail", workspace_id: current.workspace_id });
+    return mailView(retried);
+  });
 }

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { ID_PREFIX } from "../../domain/ids.ts";
 import { recordEvent } from "../events.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
-import { formatAtomic } from "./render.ts";
+import { MAIL_MESSAGES } from "./messages.ts";
+import { escapeHtml, formatAtomic } from "./render.ts";
 import { smtpTransport } from "./transport.ts";
 import { defaultMailOptions, MailWorker, type MailWorkerOptions } from "./worker.ts";
 
@@ -87,18 +89,37 @@ function worker(smtp: Smtp | null, options: Partial<MailWorkerOptions> = {}) {
   });
 }
 
+/** The test-mode label of mail about a `test` payment (subject prefix, a line in both parts). */
+const TEST_SUBJECT = MAIL_MESSAGES.testModeSubjectPrefix;
+const TEST_NOTICE = MAIL_MESSAGES.testModeNotice;
+
+/** A secret key of `m`'s production environment (its payout wallet is verified by setupMerchant). */
+async function liveKey(m: Merchant): Promise<string> {
+  const res = await api.request("POST", `/v1/workspaces/${m.workspaceId}/api-keys`, {
+    token: m.token,
+    body: { type: "sk", env: "live" },
+  });
+  expect(res.status).toBe(201);
+  return res.body.key as string;
+}
+
 /** An intent with the payer's email and its `payment_intent.succeeded` event, as settlement writes it. */
-async function succeededEvent(email: string | null = "Payer@Example.com", m: Merchant = merchant) {
+async function succeededEvent(
+  email: string | null = "Payer@Example.com",
+  m: Merchant = merchant,
+  live: { sk: string } | null = null,
+) {
   const res = await api.request("POST", "/v1/payment_intents", {
-    token: m.sk,
+    token: live?.sk ?? m.sk,
     body: { amount_minor: 1234, ...(email ? { customer_email: email } : {}) },
   });
   expect(res.status).toBe(201);
+  expect(res.body.env).toBe(live ? "live" : "test");
   const txid = `0x${"ab".repeat(32)}`;
   const object = { ...res.body, status: "payment_settled", txid, amount_received: res.body.amount_asset };
   const eventId = await recordEvent(api.deps.db, {
     workspaceId: m.workspaceId,
-    env: "test",
+    env: live ? "live" : "test",
     type: "payment_intent.succeeded",
     object,
   });
@@ -117,6 +138,8 @@ describe("receipt mail over SMTP", () => {
       expect(queued.map((m) => [m.status, m.recipient, m.kind])).toEqual([
         ["pending", "payer@example.com", "payment_receipt"],
       ]);
+      // Made by the trigger in SQL, with the one prefix of the ids table.
+      expect(queued[0]!.id).toMatch(new RegExp(`^${ID_PREFIX.mail}_[0-9a-f]{32}$`));
       const w = worker(smtp);
       await w.tick();
       await w.tick();
@@ -124,17 +147,19 @@ describe("receipt mail over SMTP", () => {
       const mail = smtp.received[0]!;
       expect(mail.from?.value).toEqual([{ name: "sPay", address: "receipts@pay.example.test" }]);
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : null).toBe("payer@example.com");
-      expect(mail.subject).toBe(`Your receipt from ${HOSTILE}`);
+      expect(mail.subject).toBe(`${TEST_SUBJECT}Your receipt from ${HOSTILE}`);
       expect(mail.messageId).toBe(`<${queued[0]!.id}@pay.example.test>`);
       const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
       expect(mail.text).toContain(`${HOSTILE} received your payment.`);
       expect(mail.text).toContain("12.34 USD");
       expect(mail.text).toContain(intent.id);
       expect(mail.text).toContain(explorer);
+      expect(mail.text).toContain(TEST_NOTICE);
       const html = String(mail.html);
       expect(html).not.toContain("<script>");
       expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s");
       expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
+      expect(html).toContain(escapeHtml(TEST_NOTICE));
       const [row] = await mailOf(eventId);
       expect(row).toMatchObject({ status: "sent", attempt_count: 1, subject: mail.subject });
       await w.stop();
@@ -229,6 +254,73 @@ describe("receipt mail over SMTP", () => {
     }
   });
 
+  it("a failed mail is retried by hand (POST /v1/mail/{id}/retry): woken worker sends it once; audit-logged", async () => {
+    let refusals = 1;
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        if (refusals-- > 0) callback(Object.assign(new Error("no such user"), { responseCode: 550 }));
+        else callback();
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent("retry@example.com");
+      await worker(smtp).tick();
+      const [failed] = await mailOf(eventId);
+      expect(failed).toMatchObject({ status: "failed", attempt_count: 1 });
+      expect(failed?.last_error).toContain("550");
+      // A sleeping worker (no polling within the test): only the retry's notification wakes it.
+      const sleeper = new MailWorker(
+        api.deps,
+        smtpTransport(smtp.url),
+        { ...defaultMailOptions(api.deps), intervalMs: 600_000 },
+        api.notifications,
+      );
+      sleeper.start();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const retried = await api.request("POST", `/v1/mail/${failed!.id}/retry`, { token: merchant.sk });
+        expect(retried.status).toBe(200);
+        expect(retried.body).toMatchObject({
+          id: failed!.id,
+          object: "mail",
+          status: "pending",
+          attempts: 0,
+          last_error: null,
+          to: "retry@example.com",
+        });
+        const deadline = Date.now() + 10_000;
+        while ((await mailOf(eventId))[0]?.status !== "sent" && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        await sleeper.stop();
+      }
+      // The schedule started over: the resend is attempt 1 again, and it went out exactly once.
+      expect((await mailOf(eventId))[0]).toMatchObject({
+        status: "sent",
+        attempt_count: 1,
+        last_error: null,
+      });
+      expect(smtp.received.map((m) => m.messageId)).toEqual([`<${failed!.id}@pay.example.test>`]);
+      const again = await api.request("POST", `/v1/mail/${failed!.id}/retry`, { token: merchant.sk });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe("mail_unexpected_state");
+      expect(again.body.error.message).toContain("sent");
+      await worker(smtp).tick();
+      expect(smtp.received).toHaveLength(1);
+      const audit = await api.deps.db
+        .selectFrom("audit_log")
+        .select(["actor_type", "workspace_id", "object_type"])
+        .where("action", "=", "mail.retried")
+        .where("object_id", "=", failed!.id)
+        .execute();
+      expect(audit).toEqual([
+        { actor_type: "api_key", workspace_id: merchant.workspaceId, object_type: "mail" },
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("two workers racing send each receipt once (one holds the lease while the SMTP server is slow)", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
@@ -284,7 +376,7 @@ describe("no SMTP configured: receipts are kept and listed", () => {
       kind: "payment_receipt",
       status: "kept",
       to: "kept@example.com",
-      subject: `Your receipt from ${HOSTILE}`,
+      subject: `${TEST_SUBJECT}Your receipt from ${HOSTILE}`,
     });
     expect(listed.html).not.toContain("<script>");
     expect(listed.text).toContain(HOSTILE);
@@ -373,7 +465,7 @@ describe("no SMTP configured: receipts are kept and listed", () => {
       ]);
       // Kept or failed mail is not resent: only the refund receipt is due.
       await worker(smtp).tick();
-      expect(smtp.received.map((m) => m.subject)).toEqual([`Your refund from ${HOSTILE}`]);
+      expect(smtp.received.map((m) => m.subject)).toEqual([`${TEST_SUBJECT}Your refund from ${HOSTILE}`]);
       const mail = smtp.received[0]!;
       expect(mail.text).toContain("0.50 USD");
       expect(mail.text).toContain(refundId);
@@ -384,37 +476,46 @@ describe("no SMTP configured: receipts are kept and listed", () => {
   });
 });
 
+/**
+ * A payment really settled: the payer's transfer broadcast to the devnet and mined, then found by
+ * the settlement watcher, which writes `payment_intent.succeeded` (and so queues its mail).
+ */
+async function settleOnDevnet(email: string) {
+  const chain = new ChainClient({ baseUrl: devnet.url, timeoutMs: 2_000, retries: 0 });
+  const watcher = new SettlementWatcher(
+    api.deps,
+    { test: chain, live: chain },
+    { intervalMs: 50, discoveryIntervalMs: 0, dropAfterSeconds: 3600, lateWindowSeconds: 86_400 },
+  );
+  const res = await api.request("POST", "/v1/payment_intents", {
+    token: merchant.sk,
+    body: { amount_minor: 2000, customer_email: email },
+  });
+  expect(res.status).toBe(201);
+  const intent = res.body as IntentForPayment;
+  const { txid } = await broadcastIntentTransfer(
+    await buildIntentTransfer(intent, payer.privateKey, devnet.url),
+    devnet.url,
+  );
+  await devnet.waitForTx(txid);
+  await watcher.tick();
+  await watcher.tick();
+  const settled = await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: merchant.sk });
+  expect(settled.body.status).toBe("payment_settled");
+  const rows = await api.deps.db
+    .selectFrom("mail_outbox")
+    .innerJoin("events", "events.id", "mail_outbox.event_id")
+    .select(["mail_outbox.id", "mail_outbox.recipient", "mail_outbox.kind", "events.type"])
+    .where(({ ref }) => ref("events.data"), "@>", JSON.stringify({ object: { id: intent.id } }) as never)
+    .execute();
+  return { intent, settled: settled.body as { txid: string }, rows };
+}
+
 describe("a payment settled on the devnet", () => {
   it("produces exactly one receipt, with the settling txid", async () => {
     const smtp = await startSmtp();
     try {
-      const chain = new ChainClient({ baseUrl: devnet.url, timeoutMs: 2_000, retries: 0 });
-      const watcher = new SettlementWatcher(
-        api.deps,
-        { test: chain, live: chain },
-        { intervalMs: 50, discoveryIntervalMs: 0, dropAfterSeconds: 3600, lateWindowSeconds: 86_400 },
-      );
-      const res = await api.request("POST", "/v1/payment_intents", {
-        token: merchant.sk,
-        body: { amount_minor: 2000, customer_email: "Devnet.Payer@Example.com" },
-      });
-      expect(res.status).toBe(201);
-      const intent = res.body as IntentForPayment;
-      const { txid } = await broadcastIntentTransfer(
-        await buildIntentTransfer(intent, payer.privateKey, devnet.url),
-        devnet.url,
-      );
-      await devnet.waitForTx(txid);
-      await watcher.tick();
-      await watcher.tick();
-      const settled = await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: merchant.sk });
-      expect(settled.body.status).toBe("payment_settled");
-      const rows = await api.deps.db
-        .selectFrom("mail_outbox")
-        .innerJoin("events", "events.id", "mail_outbox.event_id")
-        .select(["mail_outbox.id", "mail_outbox.recipient", "events.type"])
-        .where(({ ref }) => ref("events.data"), "@>", JSON.stringify({ object: { id: intent.id } }) as never)
-        .execute();
+      const { intent, settled, rows } = await settleOnDevnet("Devnet.Payer@Example.com");
       expect(rows.map((r) => [r.type, r.recipient])).toEqual([
         ["payment_intent.succeeded", "devnet.payer@example.com"],
       ]);
@@ -423,7 +524,7 @@ describe("a payment settled on the devnet", () => {
       await w.tick();
       const mine = smtp.received.filter((m) => m.text?.includes(intent.id));
       expect(mine).toHaveLength(1);
-      expect(mine[0]?.text).toContain(settled.body.txid.replace(/^(?!0x)/, "0x"));
+      expect(mine[0]?.text).toContain(settled.txid.replace(/^(?!0x)/, "0x"));
       await w.stop();
     } finally {
       await smtp.close();
@@ -467,9 +568,16 @@ describe("merchant notification of each settled payment", () => {
       const mail = smtp.received.find((m) => to(m) === "owner@shop.example")!;
       const asset = (intent as unknown as { asset: Asset }).asset;
       const amount = `${formatAtomic(intent.amount_asset, DECIMALS[asset])} ${SYMBOLS[asset]}`;
-      expect(mail.subject).toBe(`New payment: ${amount}`);
+      expect(mail.subject).toBe(`${TEST_SUBJECT}New payment: ${amount}`);
       const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
-      for (const part of [amount, "12.34 USD", "Payer: Payer@Example.com", intent.id, explorer]) {
+      for (const part of [
+        amount,
+        "12.34 USD",
+        "Payer: Payer@Example.com",
+        intent.id,
+        explorer,
+        TEST_NOTICE,
+      ]) {
         expect(mail.text).toContain(part);
       }
       const html = String(mail.html);
@@ -478,6 +586,7 @@ describe("merchant notification of each settled payment", () => {
         "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s received a new payment.",
       );
       expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
+      expect(html).toContain(escapeHtml(TEST_NOTICE));
       expect((await mailOf(eventId)).map((m) => m.status)).toEqual(["sent", "sent"]);
     } finally {
       await smtp.close();
@@ -514,4 +623,80 @@ describe("merchant notification of each settled payment", () => {
     expect((await mailOf(theirs)).map((m) => m.kind)).toEqual(["payment_receipt"]);
     await worker(null).tick();
   });
+
+  it("a live payment's receipt and notification carry no test-mode label", async () => {
+    expect((await setting(merchant.token, "owner@shop.example")).status).toBe(200);
+    const smtp = await startSmtp();
+    try {
+      const { intent, eventId, txid } = await succeededEvent("live.payer@example.com", merchant, {
+        sk: await liveKey(merchant),
+      });
+      expect((await mailOf(eventId)).map((m) => [m.env, m.kind]).sort()).toEqual([
+        ["live", "payment_notification"],
+        ["live", "payment_receipt"],
+      ]);
+      const w = worker(smtp);
+      await w.tick();
+      await w.stop();
+      const asset = (intent as unknown as { asset: Asset }).asset;
+      const amount = `${formatAtomic(intent.amount_asset, DECIMALS[asset])} ${SYMBOLS[asset]}`;
+      const mine = smtp.received.filter((m) => m.text?.includes(intent.id));
+      expect(mine.map((m) => m.subject).sort()).toEqual([
+        `New payment: ${amount}`,
+        `Your receipt from ${HOSTILE}`,
+      ]);
+      for (const mail of mine) {
+        expect(mail.text).toContain(`https://explorer.hiro.so/txid/${txid}?chain=mainnet`);
+        expect(mail.text).not.toContain(TEST_NOTICE);
+        expect(String(mail.html)).not.toContain(escapeHtml(TEST_NOTICE));
+      }
+    } finally {
+      await smtp.close();
+      expect((await setting(merchant.token, null)).status).toBe(200);
+    }
+  });
+
+  it("a payment settled on the devnet: the payer's receipt and the merchant's notification, once each", async () => {
+    expect((await setting(merchant.token, "owner@shop.example")).status).toBe(200);
+    const smtp = await startSmtp();
+    try {
+      const { intent, settled, rows } = await settleOnDevnet("Settled.Payer@Example.com");
+      expect(rows.map((r) => [r.type, r.kind, r.recipient]).sort()).toEqual([
+        ["payment_intent.succeeded", "payment_notification", "owner@shop.example"],
+        ["payment_intent.succeeded", "payment_receipt", "settled.payer@example.com"],
+      ]);
+      const w = worker(smtp);
+      await w.tick();
+      await w.tick();
+      await w.stop();
+      await worker(smtp).tick();
+      const to = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : null);
+      const mine = smtp.received.filter((m) => m.text?.includes(intent.id));
+      expect(mine.map(to).sort()).toEqual(["owner@shop.example", "settled.payer@example.com"]);
+      const txid = settled.txid.replace(/^(?!0x)/, "0x");
+      for (const mail of mine) {
+        expect(mail.text).toContain(txid);
+        expect(mail.subject?.startsWith(TEST_SUBJECT)).toBe(true);
+      }
+      expect(mine.find((m) => to(m) === "owner@shop.example")?.text).toContain(
+        "Payer: Settled.Payer@Example.com",
+      );
+      const sent = await api.deps.db
+        .selectFrom("mail_outbox")
+        .select(["status", "attempt_count"])
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
+      expect(sent).toEqual([
+        { status: "sent", attempt_count: 1 },
+        { status: "sent", attempt_count: 1 },
+      ]);
+    } finally {
+      await smtp.close();
+      expect((await setting(merchant.token, null)).status).toBe(200);
+    }
+  }, 60_000);
 });

@@ -18,4 +18,7 @@ export const MAIL_MESSAGES = {
   noPayerEmail: "not given",
   notificationFooter:
     "Sent by sPay because this address is set to receive an email for every settled payment.",
+  /** Mail about a payment of the `test` environment: its subject starts with this, and it says so. */
+  testModeSubjectPrefix: "[Test] ",
+  testModeNotice: "This was a test-mode payment: no real money moved.",
 } as const;

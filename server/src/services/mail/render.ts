@@ -62,11 +62,13 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
   const refund = input.kind === "refund_receipt";
   const notification = input.kind === "payment_notification";
   const amount = `${formatAtomic(input.amountAtomic, DECIMALS[input.asset])} ${SYMBOLS[input.asset]}`;
-  const subject = notification
+  const test = input.env === "test";
+  const title = notification
     ? M.notificationSubject(amount)
     : refund
       ? M.refundSubject(merchant)
       : M.paymentSubject(merchant);
+  const subject = test ? `${M.testModeSubjectPrefix}${title}` : title;
   const intro = notification
     ? M.notificationIntro(merchant)
     : refund
@@ -88,6 +90,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
   const text = [
     intro,
     "",
+    ...(test ? [M.testModeNotice, ""] : []),
     ...rows.map(([label, v, link]) => `${label}: ${v}${link ? `\n${M.viewOnExplorer}: ${link}` : ""}`),
     "",
     footer,
@@ -100,6 +103,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
     `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:sans-serif;color:#111">',
     `<p>${escapeHtml(intro)}</p>`,
+    ...(test ? [`<p style="color:#92400e"><strong>${escapeHtml(M.testModeNotice)}</strong></p>`] : []),
     "<table>",
     ...rows.map(
       ([label, v, link]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cell(v, link)}</td></tr>`,

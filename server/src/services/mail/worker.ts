@@ -1,16 +1,14 @@
 import { ASSETS, type Asset } from "@spay/protocol";
-import { sql } from "kysely";
-import type { Listening, NotificationSource } from "../../db/notifications.ts";
+import type { NotificationSource } from "../../db/notifications.ts";
 import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { CHANGES_CHANNEL, parseChange } from "../change-feed.ts";
-import { PeriodicTask } from "../periodic-task.ts";
+import { claimDue, nextDueSeconds, OutboxLoop } from "../outbox/claim.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
-  /** Longest sleep: woken by each new event (its mail is queued in the event's transaction). */
+  /** Longest sleep: woken by each new event (its mail is queued in the event's transaction) and each retry. */
   intervalMs: number;
   /** Seconds a claimed mail belongs to its worker: longer than a send can take (transport.ts). */
   leaseSeconds: number;
@@ -41,108 +39,58 @@ type Outcome =
 
 /**
  * Sends the receipts of the mail outbox (migration 015). A due mail is claimed with FOR UPDATE SKIP
- * LOCKED and a lease, its attempt number taken at claim time, so two workers never send the same
- * attempt; the result is written only by the claim's holder (same attempt number, still pending).
- * A failed send (4xx, a closed connection) is retried after `delays`; an SMTP 5xx or the last
- * retry makes it `failed`. Without a transport (no SPAY_SMTP_URL) a mail is rendered and `kept`.
+ * LOCKED and a lease, its attempt number taken at claim time (../outbox/claim.ts, as the webhook
+ * worker claims deliveries), so two workers never send the same attempt; the result is written
+ * only by the claim's holder (same attempt number, still pending). A failed send (4xx, a closed
+ * connection) is retried after `delays`; an SMTP 5xx or the last retry makes it `failed`, which the
+ * merchant may retry by hand (`POST /v1/mail/{id}/retry`: its attempts start over). Without a
+ * transport (no SPAY_SMTP_URL) a mail is rendered and `kept`.
  *
  * A worker killed between the SMTP server's acceptance and the write of `sent` leaves a lease that
  * expires and the mail is sent again: at-least-once is what SMTP allows. The Message-ID is the
  * same on every attempt, so a receiver can drop the copy.
  */
 export class MailWorker {
-  private readonly loop: PeriodicTask<number>;
-  private listening: Promise<Listening | null> | null = null;
-  private stopped = false;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly deps: Deps,
     private readonly transport: MailTransport | null,
     private readonly options: MailWorkerOptions = defaultMailOptions(deps),
-    private readonly notifications: NotificationSource | null = null,
+    notifications: NotificationSource | null = null,
   ) {
-    this.loop = new PeriodicTask("mail worker tick", options.intervalMs, () => this.pass(), {
-      delayAfter: (ms) => ms,
-    });
+    // Woken by each new event (its mail is queued with it) and each retry by hand.
+    this.loop = new OutboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, [
+      "event",
+      "mail",
+    ]);
   }
 
   start(): void {
-    const source = this.notifications;
-    if (!source) {
-      this.loop.start();
-      return;
-    }
-    this.listening = source
-      .listen(CHANGES_CHANNEL, {
-        onNotify: (payload) => {
-          if (parseChange(payload)?.kind === "event") this.loop.wake();
-        },
-        onReconnect: () => this.loop.wake(),
-      })
-      .catch((error: unknown) => {
-        console.error("mail worker: LISTEN failed; polling every", this.options.intervalMs, "ms", error);
-        return null;
-      });
-    void this.listening.then(() => {
-      if (!this.stopped) this.loop.start();
-    });
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    const listening = await this.listening;
-    this.listening = null;
-    await Promise.all([this.loop.stop(), listening?.close()]);
+    await this.loop.stop();
     this.transport?.close();
   }
 
   private async pass(): Promise<number> {
     await this.tick();
-    const row = await this.deps.db
-      .selectFrom("mail_outbox")
-      .select(
-        sql<string | number | null>`min(greatest(next_attempt_at, coalesce(locked_until + 1, 0)))`.as("due"),
-      )
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (row?.due == null) return this.options.intervalMs;
-    return Math.max(Number(row.due) * 1000 - Date.now(), 1_000);
+    const due = await nextDueSeconds(this.deps.db, "mail_outbox");
+    if (due === null) return this.options.intervalMs;
+    return Math.max(due * 1000 - Date.now(), 1_000);
   }
 
   /** Claims and handles due mails until none is left; how many were handled. */
   async tick(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const claimed = await this.claim();
+      const claimed = await claimDue(this.deps.db, "mail_outbox", this.options);
       for (const row of claimed) await this.record(row, await this.handle(row));
       handled += claimed.length;
       if (claimed.length < this.options.batchSize) return handled;
     }
-  }
-
-  private async claim(): Promise<MailOutboxRow[]> {
-    const now = nowSeconds();
-    return this.deps.db
-      .updateTable("mail_outbox")
-      .set((eb) => ({
-        attempt_count: eb("attempt_count", "+", 1),
-        locked_until: now + this.options.leaseSeconds,
-        updated_at: now,
-      }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("mail_outbox")
-          .select("id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", now)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
-          .orderBy("seq")
-          .limit(this.options.batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
   }
 
   private async handle(row: MailOutboxRow): Promise<Outcome> {

@@ -1,12 +1,11 @@
 import { subscribes } from "@spay/protocol";
 import { sql } from "kysely";
-import type { Listening, NotificationSource } from "../../db/notifications.ts";
+import type { NotificationSource } from "../../db/notifications.ts";
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/schema.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
-import { CHANGES_CHANNEL, parseChange } from "../change-feed.ts";
-import { PeriodicTask } from "../periodic-task.ts";
+import { claimDue, nextDueSeconds, OutboxLoop } from "../outbox/claim.ts";
 import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
@@ -58,74 +57,37 @@ const BUSY_RETRY_MS = 1_000;
  * `intervalMs`.
  */
 export class WebhookWorker {
-  private readonly loop: PeriodicTask<number>;
-  private listening: Promise<Listening | null> | null = null;
-  private stopped = false;
+  private readonly loop: OutboxLoop;
 
   constructor(
     private readonly deps: Deps,
     private readonly options: WebhookWorkerOptions = DEFAULT_WEBHOOK_OPTIONS,
-    private readonly notifications: NotificationSource | null = null,
+    notifications: NotificationSource | null = null,
   ) {
-    this.loop = new PeriodicTask("webhook worker tick", this.options.intervalMs, () => this.pass(), {
-      delayAfter: (ms) => ms,
-    });
+    // Woken by each new event and each resend by hand (a queued delivery).
+    this.loop = new OutboxLoop("webhook worker", options.intervalMs, () => this.pass(), notifications, [
+      "event",
+      "delivery",
+    ]);
   }
 
   /** Listens first, then runs the first pass: an event appended in between is never missed. */
   start(): void {
-    const source = this.notifications;
-    if (!source) {
-      this.loop.start();
-      return;
-    }
-    this.listening = source
-      .listen(CHANGES_CHANNEL, {
-        onNotify: (payload) => {
-          const kind = parseChange(payload)?.kind;
-          if (kind === "event" || kind === "delivery") this.loop.wake();
-        },
-        onReconnect: () => this.loop.wake(),
-      })
-      .catch((error: unknown) => {
-        console.error("webhook worker: LISTEN failed; polling every", this.options.intervalMs, "ms", error);
-        return null;
-      });
-    void this.listening.then(() => {
-      if (!this.stopped) this.loop.start();
-    });
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    const listening = await this.listening;
-    this.listening = null;
-    await Promise.all([this.loop.stop(), listening?.close()]);
+    await this.loop.stop();
   }
 
   /** One pass, then how long to sleep: until the next delivery is due (capped by the loop). */
   private async pass(): Promise<number> {
     const { fannedOut } = await this.tick();
     if (fannedOut >= this.options.batchSize) return 0;
-    const due = await this.nextDueSeconds();
+    const due = await nextDueSeconds(this.deps.db, "webhook_deliveries");
     if (due === null) return this.options.intervalMs;
     const ms = due * 1000 - Date.now();
     return ms > 0 ? ms : BUSY_RETRY_MS;
-  }
-
-  /**
-   * When the earliest pending delivery can next be claimed: its retry time, or the second after a
-   * lease held by a worker (this one or another, maybe killed) runs out. Null: nothing pending.
-   */
-  private async nextDueSeconds(): Promise<number | null> {
-    const row = await this.deps.db
-      .selectFrom("webhook_deliveries")
-      .select(
-        sql<string | number | null>`min(greatest(next_attempt_at, coalesce(locked_until + 1, 0)))`.as("due"),
-      )
-      .where("state", "=", "pending")
-      .executeTakeFirst();
-    return row?.due == null ? null : Number(row.due);
   }
 
   /** One pass; returns how many events were fanned out and deliveries attempted. */
@@ -195,28 +157,7 @@ export class WebhookWorker {
   }
 
   private async deliverDue(): Promise<number> {
-    const now = nowSeconds();
-    const claimed = await this.deps.db
-      .updateTable("webhook_deliveries")
-      .set((eb) => ({
-        attempt_count: eb("attempt_count", "+", 1),
-        locked_until: now + this.options.leaseSeconds,
-        updated_at: now,
-      }))
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("webhook_deliveries")
-          .select("id")
-          .where("state", "=", "pending")
-          .where("next_attempt_at", "<=", now)
-          .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
-          .orderBy("next_attempt_at")
-          .limit(this.options.batchSize)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
+    const claimed = await claimDue(this.deps.db, "webhook_deliveries", this.options);
     if (claimed.length === 0) return 0;
     const [events, endpoints] = await Promise.all([
       this.deps.db

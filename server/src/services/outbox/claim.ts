@@ -1,0 +1,140 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { Listening, NotificationSource } from "../../db/notifications.ts";
+import type { Database } from "../../db/schema.ts";
+import { nowSeconds } from "../../domain/ids.ts";
+import { CHANGES_CHANNEL, type Change, parseChange } from "../change-feed.ts";
+import { PeriodicTask } from "../periodic-task.ts";
+
+/**
+ * The outboxes a worker drains by lease (webhook deliveries, mails): the column that says a row is
+ * still to send (`'pending'`), and the order due rows are claimed in.
+ */
+const LEASED_OUTBOXES = {
+  webhook_deliveries: { pending: "state", order: "next_attempt_at" },
+  mail_outbox: { pending: "status", order: "seq" },
+} as const;
+export type LeasedOutbox = keyof typeof LEASED_OUTBOXES;
+
+/** The columns the lease protocol reads and writes, common to every leased outbox. */
+interface LeaseColumns {
+  id: string;
+  seq: number;
+  state: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  updated_at: number;
+}
+type LeaseDb = Kysely<Record<LeasedOutbox, LeaseColumns>>;
+
+export interface ClaimOptions {
+  /** Seconds a claimed row belongs to its worker: longer than one send can take. */
+  leaseSeconds: number;
+  batchSize: number;
+}
+
+/**
+ * Claims up to `batchSize` due rows (pending, due, not leased or lease expired) with FOR UPDATE
+ * SKIP LOCKED and a lease, and takes the attempt number at claim time: two workers never claim the
+ * same attempt, and a worker killed mid-send leaves a lease that expires, so nothing is lost.
+ */
+export async function claimDue<T extends LeasedOutbox>(
+  db: Db,
+  table: T,
+  options: ClaimOptions,
+): Promise<Selectable<Database[T]>[]> {
+  const { pending, order } = LEASED_OUTBOXES[table];
+  const now = nowSeconds();
+  const rows = await (db as unknown as LeaseDb)
+    .updateTable(table as LeasedOutbox)
+    .set((eb) => ({
+      attempt_count: eb("attempt_count", "+", 1),
+      locked_until: now + options.leaseSeconds,
+      updated_at: now,
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom(table as LeasedOutbox)
+        .select("id")
+        .where(pending, "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", now)]))
+        .orderBy(order)
+        .limit(options.batchSize)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  return rows as unknown as Selectable<Database[T]>[];
+}
+
+/**
+ * When the earliest pending row can next be claimed: its retry time, or the second after a lease
+ * held by a worker (this one or another, maybe killed) runs out. Null: nothing pending.
+ */
+export async function nextDueSeconds(db: Db, table: LeasedOutbox): Promise<number | null> {
+  const row = await (db as unknown as LeaseDb)
+    .selectFrom(table)
+    .select(
+      sql<string | number | null>`min(greatest(next_attempt_at, coalesce(locked_until + 1, 0)))`.as("due"),
+    )
+    .where(LEASED_OUTBOXES[table].pending, "=", "pending")
+    .executeTakeFirst();
+  return row?.due == null ? null : Number(row.due);
+}
+
+/**
+ * A worker's loop: `pass` runs again after the milliseconds it returns (at most `intervalMs`).
+ * Given the database's notifications it listens first, then runs the first pass (a change in
+ * between is never missed), and is woken by each change of the kinds in `wakeOn`, and after a lost
+ * LISTEN connection is back; without them (or if LISTEN fails) it polls every `intervalMs`.
+ */
+export class OutboxLoop {
+  private readonly loop: PeriodicTask<number>;
+  private listening: Promise<Listening | null> | null = null;
+  private stopped = false;
+
+  constructor(
+    /** `mail worker`, `webhook worker`: names the loop's tick and its log lines. */
+    private readonly name: string,
+    private readonly intervalMs: number,
+    pass: () => Promise<number>,
+    private readonly notifications: NotificationSource | null,
+    private readonly wakeOn: readonly Change["kind"][],
+  ) {
+    this.loop = new PeriodicTask(`${name} tick`, intervalMs, pass, { delayAfter: (ms) => ms });
+  }
+
+  start(): void {
+    const source = this.notifications;
+    if (!source) {
+      this.loop.start();
+      return;
+    }
+    this.listening = source
+      .listen(CHANGES_CHANNEL, {
+        onNotify: (payload) => {
+          const kind = parseChange(payload)?.kind;
+          if (kind && this.wakeOn.includes(kind)) this.loop.wake();
+        },
+        onReconnect: () => this.loop.wake(),
+      })
+      .catch((error: unknown) => {
+        console.error(`${this.name}: LISTEN failed; polling every`, this.intervalMs, "ms", error);
+        return null;
+      });
+    void this.listening.then(() => {
+      if (!this.stopped) this.loop.start();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const listening = await this.listening;
+    this.listening = null;
+    await Promise.all([this.loop.stop(), listening?.close()]);
+  }
+}
