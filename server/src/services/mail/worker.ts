@@ -3,7 +3,8 @@ import type { NotificationSource } from "../../db/notifications.ts";
 import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { claimDue, nextDueSeconds, OutboxLoop } from "../outbox/claim.ts";
+import type { ChangeWokenLoop } from "../change-woken-loop.ts";
+import { claimDue, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
 
@@ -51,7 +52,7 @@ type Outcome =
  * same on every attempt, so a receiver can drop the copy.
  */
 export class MailWorker {
-  private readonly loop: OutboxLoop;
+  private readonly loop: ChangeWokenLoop;
 
   constructor(
     private readonly deps: Deps,
@@ -60,7 +61,7 @@ export class MailWorker {
     notifications: NotificationSource | null = null,
   ) {
     // Woken by each new event (its mail is queued with it) and each retry by hand.
-    this.loop = new OutboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, [
+    this.loop = outboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, [
       "event",
       "mail",
     ]);

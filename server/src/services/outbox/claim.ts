@@ -1,9 +1,10 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
-import type { Listening, NotificationSource } from "../../db/notifications.ts";
+import type { NotificationSource } from "../../db/notifications.ts";
 import type { Database } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
-import { CHANGES_CHANNEL, type Change, parseChange } from "../change-feed.ts";
+import type { Change } from "../change-feed.ts";
+import { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 
 /**
@@ -87,54 +88,23 @@ export async function nextDueSeconds(db: Db, table: LeasedOutbox): Promise<numbe
 }
 
 /**
- * A worker's loop: `pass` runs again after the milliseconds it returns (at most `intervalMs`).
- * Given the database's notifications it listens first, then runs the first pass (a change in
- * between is never missed), and is woken by each change of the kinds in `wakeOn`, and after a lost
- * LISTEN connection is back; without them (or if LISTEN fails) it polls every `intervalMs`.
+ * A worker's loop: `pass` runs again after the milliseconds it returns (at most `intervalMs`),
+ * woken at once by each committed change of the kinds in `wakeOn` (change-woken-loop.ts).
  */
-export class OutboxLoop {
-  private readonly loop: PeriodicTask<number>;
-  private listening: Promise<Listening | null> | null = null;
-  private stopped = false;
-
-  constructor(
-    /** `mail worker`, `webhook worker`: names the loop's tick and its log lines. */
-    private readonly name: string,
-    private readonly intervalMs: number,
-    pass: () => Promise<number>,
-    private readonly notifications: NotificationSource | null,
-    private readonly wakeOn: readonly Change["kind"][],
-  ) {
-    this.loop = new PeriodicTask(`${name} tick`, intervalMs, pass, { delayAfter: (ms) => ms });
-  }
-
-  start(): void {
-    const source = this.notifications;
-    if (!source) {
-      this.loop.start();
-      return;
-    }
-    this.listening = source
-      .listen(CHANGES_CHANNEL, {
-        onNotify: (payload) => {
-          const kind = parseChange(payload)?.kind;
-          if (kind && this.wakeOn.includes(kind)) this.loop.wake();
-        },
-        onReconnect: () => this.loop.wake(),
-      })
-      .catch((error: unknown) => {
-        console.error(`${this.name}: LISTEN failed; polling every`, this.intervalMs, "ms", error);
-        return null;
-      });
-    void this.listening.then(() => {
-      if (!this.stopped) this.loop.start();
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    const listening = await this.listening;
-    this.listening = null;
-    await Promise.all([this.loop.stop(), listening?.close()]);
-  }
+export function outboxLoop(
+  /** `mail worker`, `webhook worker`: names the loop's tick and its log lines. */
+  name: string,
+  intervalMs: number,
+  pass: () => Promise<number>,
+  notifications: NotificationSource | null,
+  wakeOn: readonly Change["kind"][],
+): ChangeWokenLoop {
+  const task = new PeriodicTask(`${name} tick`, intervalMs, pass, { delayAfter: (ms) => ms });
+  return new ChangeWokenLoop(
+    name,
+    task,
+    notifications,
+    (kind) => kind !== undefined && wakeOn.includes(kind),
+    intervalMs,
+  );
 }

@@ -1,10 +1,10 @@
 import { decide, LATE_STATUSES, OPEN_STATUSES, TRACKING_STATUSES } from "@spay/protocol";
 import { sql } from "kysely";
 import { ChainUnavailableError } from "../../chain/client.ts";
-import type { Listening, NotificationSource } from "../../db/notifications.ts";
+import type { NotificationSource } from "../../db/notifications.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
-import { CHANGES_CHANNEL } from "../change-feed.ts";
+import { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { BlockFollower, DEFAULT_FOLLOWER_OPTIONS, type FollowerOptions } from "./block-follower.ts";
 import type { ChainClients } from "./chains.ts";
@@ -49,8 +49,7 @@ const ENVIRONMENTS = ["test", "live"] as const;
  * every decision is re-checked against the locked rows.
  */
 export class SettlementWatcher {
-  private readonly loop: PeriodicTask<number>;
-  private listening: Promise<Listening | null> | null = null;
+  private readonly waking: ChangeWokenLoop;
   /**
    * Environments this watcher found nothing to watch on at its last pass (none before the first).
    * Both: it rests, and a change in the database wakes it.
@@ -66,18 +65,26 @@ export class SettlementWatcher {
     private readonly deps: Deps,
     private readonly chains: ChainClients,
     options: Partial<WatcherOptions> = {},
-    private readonly notifications: NotificationSource | null = null,
+    notifications: NotificationSource | null = null,
   ) {
     this.options = { ...DEFAULT_WATCHER_OPTIONS, ...options };
     this.follower = new BlockFollower(deps, chains, this.options);
     const { intervalMs, idleIntervalMs } = this.options;
-    this.loop = new PeriodicTask(
+    const task = new PeriodicTask(
       "settlement watcher tick",
       Math.max(intervalMs, idleIntervalMs),
       () => this.tick(),
       {
         delayAfter: (watched) => (watched > 0 ? intervalMs : idleIntervalMs),
       },
+    );
+    // At rest, any committed change (a new intent appends an outbox event) may give it work.
+    this.waking = new ChangeWokenLoop(
+      "settlement watcher",
+      task,
+      notifications,
+      () => this.unwatched.size === ENVIRONMENTS.length,
+      idleIntervalMs,
     );
   }
 
@@ -86,33 +93,11 @@ export class SettlementWatcher {
    * database's LISTEN), any committed change — a new intent appends an outbox event — wakes it.
    */
   start(): void {
-    const source = this.notifications;
-    if (!source) {
-      this.loop.start();
-      return;
-    }
-    this.listening = source
-      .listen(CHANGES_CHANNEL, {
-        onNotify: () => {
-          if (this.unwatched.size === ENVIRONMENTS.length) this.loop.wake();
-        },
-        onReconnect: () => this.loop.wake(),
-      })
-      .catch((error: unknown) => {
-        console.error(
-          "settlement watcher: LISTEN failed; resting at most",
-          this.options.idleIntervalMs,
-          "ms",
-          error,
-        );
-        return null;
-      });
-    void this.listening.then(() => this.loop.start());
+    this.waking.start();
   }
 
   async stop(): Promise<void> {
-    await this.loop.stop();
-    await (await this.listening)?.close();
+    await this.waking.stop();
   }
 
   /**

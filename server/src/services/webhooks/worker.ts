@@ -5,7 +5,8 @@ import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/schema.ts"
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
-import { claimDue, nextDueSeconds, OutboxLoop } from "../outbox/claim.ts";
+import type { ChangeWokenLoop } from "../change-woken-loop.ts";
+import { claimDue, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
 import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
@@ -57,7 +58,7 @@ const BUSY_RETRY_MS = 1_000;
  * `intervalMs`.
  */
 export class WebhookWorker {
-  private readonly loop: OutboxLoop;
+  private readonly loop: ChangeWokenLoop;
 
   constructor(
     private readonly deps: Deps,
@@ -65,7 +66,7 @@ export class WebhookWorker {
     notifications: NotificationSource | null = null,
   ) {
     // Woken by each new event and each resend by hand (a queued delivery).
-    this.loop = new OutboxLoop("webhook worker", options.intervalMs, () => this.pass(), notifications, [
+    this.loop = outboxLoop("webhook worker", options.intervalMs, () => this.pass(), notifications, [
       "event",
       "delivery",
     ]);
