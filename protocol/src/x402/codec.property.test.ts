@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { base64Encode, utf8Encode } from "./base64.ts";
 import { decodeX402Header as decodeHeader, encodeX402Header as encodeHeader } from "./header.ts";
 import { parsePaymentProof } from "./payment.ts";
+import { PAYMENT_IDENTIFIER, readPaymentIdentifier } from "./payment-identifier.ts";
 import { parseRequirement } from "./requirements.ts";
 import { X402_NETWORKS, X402Error } from "./wire.ts";
 
@@ -106,6 +107,19 @@ describe("x402 codec under fuzzing", { timeout: 60_000 }, () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("fields whose toString is not a function (found by fuzzing) give typed errors, not a TypeError", () => {
+    const hostile = { toString: null } as unknown as string;
+    expect(onlyTyped(() => parsePaymentProof({ x402Version: hostile } as never))).toBeInstanceOf(X402Error);
+    expect(
+      onlyTyped(() =>
+        parsePaymentProof({ x402Version: 1, scheme: hostile, network: "stacks", payload: {} } as never),
+      ),
+    ).toBeInstanceOf(X402Error);
+    expect(
+      readPaymentIdentifier({ extensions: { [PAYMENT_IDENTIFIER]: { info: { id: hostile } } } } as never),
+    ).toEqual({ invalid: "(object)" });
   });
 
   it("parsePaymentProof: a well-formed proof or a typed error", () => {

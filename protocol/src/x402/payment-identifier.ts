@@ -4,7 +4,7 @@
  * declares it in the 402's `extensions["payment-identifier"]` as `{info: {required}, schema}`; the
  * client echoes the declaration in its payment's `extensions` with `info.id` added.
  */
-import { isObject, type Json } from "./wire.ts";
+import { isObject, type Json, printable } from "./wire.ts";
 
 export const PAYMENT_IDENTIFIER = "payment-identifier";
 export const PAYMENT_ID_MIN_LENGTH = 16;
@@ -82,5 +82,5 @@ export function readPaymentIdentifier(payment: Json): { id: string } | { invalid
   if (ext === undefined) return null;
   const id = isObject(ext) && isObject(ext.info) ? ext.info.id : undefined;
   if (id === undefined) return null;
-  return isValidPaymentId(id) ? { id } : { invalid: String(id).slice(0, 200) };
+  return isValidPaymentId(id) ? { id } : { invalid: printable(id).slice(0, 200) };
 }

@@ -8,6 +8,7 @@ import { caip2Network, type X402Challenge, type X402Offer } from "./requirements
 import {
   isObject,
   type Json,
+  printable,
   SPEC_PROOF_VERSION,
   V1_NETWORK_NAMES,
   X402_HEADERS,
@@ -81,7 +82,7 @@ export function parsePaymentProof(value: Json): PaymentProof {
       value.data,
       SPEC_PROOF_VERSION,
       stacksNetwork(value.network),
-      String(value.scheme ?? ""),
+      printable(value.scheme),
     );
   }
   const version = value.x402Version;
@@ -92,13 +93,16 @@ export function parsePaymentProof(value: Json): PaymentProof {
       value.payload,
       2,
       stacksNetwork(accepted.network ?? value.network),
-      String(accepted.scheme ?? value.scheme ?? ""),
+      printable(accepted.scheme ?? value.scheme),
       typeof nonce === "string" && nonce !== "" ? nonce : null,
     );
   }
   if (version === 1)
-    return proofFromPayload(value.payload, 1, stacksNetwork(value.network), String(value.scheme ?? ""));
-  throw new X402Error("invalid_x402_version", `unsupported x402 version ${String(version ?? value.version)}`);
+    return proofFromPayload(value.payload, 1, stacksNetwork(value.network), printable(value.scheme));
+  throw new X402Error(
+    "invalid_x402_version",
+    `unsupported x402 version ${printable(version ?? value.version)}`,
+  );
 }
 
 /** The form of a payment header, from its name and content; `malformed` when it cannot be read. */

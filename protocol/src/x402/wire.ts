@@ -71,3 +71,14 @@ export class X402Error extends Error {
 
 export type Json = Record<string, unknown>;
 export const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A field of an untrusted message as text, for errors and echoes: strings and numbers as they are,
+ * anything else by its type — `String()` of an object throws when its `toString` is not a function.
+ */
+export function printable(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return String(value);
+  return value === null || value === undefined ? "" : `(${typeof value})`;
+}
