@@ -54,7 +54,8 @@ export const LATE_STATUSES: readonly PaymentStatus[] = ["expired", "canceled"];
 
 /**
  * Paid: the payment settled, and may since have been refunded in part or in full (issue 19). The
- * chain no longer moves these; only a refund that succeeds does (`decide`, kind "refunded").
+ * chain no longer moves these, but for money received after a full refund (refunded → partially
+ * refunded); a refund that succeeds does (`decide`, kind "refunded").
  */
 export const PAID_STATUSES: readonly PaymentStatus[] = ["payment_settled", "partially_refunded", "refunded"];
 

@@ -32,7 +32,8 @@ describe("the transition table", () => {
       const allowed = PAID_STATUSES.includes(status) ? ["partially_refunded", "refunded"] : [];
       for (const to of TRANSITIONS[status]) expect(allowed, `${status} → ${to}`).toContain(to);
     }
-    expect(TRANSITIONS.refunded).toEqual([]);
+    // Money received after a full refund makes part of the payment refundable again.
+    expect(TRANSITIONS.refunded).toEqual(["partially_refunded"]);
   });
 
   it("never lets an intent move back to a status it came from, except to be paid again or after a fork", () => {
@@ -41,6 +42,7 @@ describe("the transition table", () => {
       for (const to of TRANSITIONS[from]) {
         if (to === "requires_payment_method") continue;
         if (from === "transaction_confirmed" && to === "transaction_pending") continue; // a fork
+        if (from === "refunded" && to === "partially_refunded") continue; // paid more after a full refund
         expect(order(to), `${from} → ${to}`).toBeGreaterThan(order(from));
       }
     }
@@ -383,6 +385,31 @@ describe("decide: a refund's transfer counts (issue 19)", () => {
     });
     expect(change?.status).toBeUndefined();
     expect(change?.reason).toBe("overpaid");
+  });
+
+  it("money received after a full refund: partially refunded again, refundable; no more than refunded changes nothing", () => {
+    const later = (received: bigint): Observation => ({
+      kind: "paid",
+      txid: OTHER_TX,
+      confirmations: 1,
+      required: 1,
+      received,
+    });
+    const refunded = intent("refunded", { txid: TX, amount_refunded: "1000" });
+    expect(decide(refunded, later(1500n))).toEqual({
+      status: "partially_refunded",
+      amount_received: "1500",
+      reason: "overpaid",
+      event: null,
+      eventTxid: OTHER_TX,
+    });
+    expect(decide(refunded, later(1000n))?.status).toBeUndefined();
+    expect(
+      decide(intent("refunded", { txid: TX, amount_refunded: "1500" }), later(1500n))?.status,
+    ).toBeUndefined();
+    expect(
+      decide(intent("partially_refunded", { amount_refunded: "400" }), later(1500n))?.status,
+    ).toBeUndefined();
   });
 });
 

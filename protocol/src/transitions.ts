@@ -44,10 +44,11 @@ export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[
   transaction_pending: ["requires_payment_method", "transaction_confirmed", "payment_settled"],
   // A fork can take the block of a confirmed-but-not-yet-final transfer away: it waits again.
   transaction_confirmed: ["requires_payment_method", "transaction_pending", "payment_settled"],
-  // Only a refund that succeeds moves a paid intent (issue 19); the chain's own evidence never does.
+  // A refund that succeeds moves a paid intent (issue 19); the chain's own evidence moves it only
+  // when money arrives after a full refund: part of what was received is refundable again.
   payment_settled: ["partially_refunded", "refunded"],
   partially_refunded: ["refunded"],
-  refunded: [],
+  refunded: ["partially_refunded"],
   failed: [],
   canceled: [],
   expired: [],
@@ -87,6 +88,8 @@ export interface IntentState {
   txid: string | null;
   /** What is due, in atomic units of the asset. */
   amount_asset: string;
+  /** What the refunds that succeeded returned, atomic units; absent when nothing was refunded. */
+  amount_refunded?: string | undefined;
   expires_at: number;
   payment_method: string | null;
 }
@@ -290,18 +293,22 @@ function decidePaid(intent: IntentState, paid: Extract<Observation, { kind: "pai
     };
   }
   const received = paid.received.toString();
-  // After settlement a further transfer is an overpayment; the status stays. Counting no more
-  // than is due can only be the settling transfer counted again after a fork: reconfirmed.
+  // After settlement a further transfer is an overpayment; the status stays, except that a
+  // refunded payment receiving more than was refunded is partially refunded again (refundable).
+  // Counting no more than is due can only be the settling transfer counted again after a fork.
   if (isPaid(status)) {
+    const refundable = status === "refunded" && paid.received > BigInt(intent.amount_refunded ?? 0);
+    const moved = refundable ? { status: "partially_refunded" as const } : {};
     if (paid.received <= BigInt(intent.amount_asset))
       return {
+        ...moved,
         amount_received: received,
         reason: "reconfirmed",
         event: null,
         eventTxid: paid.txid,
         record: true,
       };
-    return { amount_received: received, reason: "overpaid", event: null, eventTxid: paid.txid };
+    return { ...moved, amount_received: received, reason: "overpaid", event: null, eventTxid: paid.txid };
   }
   // Money for an intent that ended unpaid is recorded as paid late; the status stays.
   if (isLate(status) || status === "failed") {

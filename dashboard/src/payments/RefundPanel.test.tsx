@@ -25,6 +25,7 @@ function payment(overrides: Partial<PaymentIntent> & { amount_refunded?: string 
     amount_minor: 2500,
     asset: "sbtc",
     amount_asset: "25000",
+    amount_received: "25000",
     amount_sbtc: "25000",
     decimals: 8,
     token_contract: SBTC,
@@ -95,6 +96,9 @@ function refundServer(initial: Refund[] = [], pi = payment()) {
   return { calls, state, confirm };
 }
 
+/** A wallet's `getAddresses` answer (Leather's shape) for an account on `address`. */
+const presenting = (address: string) => ({ addresses: [{ symbol: "STX", address }] });
+
 /** The injected browser wallet (Leather's `window.LeatherProvider`), answering like the real one. */
 function injectWallet(answer: (method: string, params: unknown) => unknown) {
   const requests: { method: string; params: Record<string, unknown> }[] = [];
@@ -142,7 +146,9 @@ describe("Payment detail → refunds (issue 19)", () => {
     timeout: 20_000,
   }, async () => {
     const server = refundServer();
-    const requests = injectWallet((method) => (method === "stx_callContract" ? { txid: TXID } : null));
+    const requests = injectWallet((method) =>
+      method === "stx_callContract" ? { txid: TXID } : presenting(MERCHANT),
+    );
     const onChanged = renderDetail();
 
     await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
@@ -208,6 +214,23 @@ describe("Payment detail → refunds (issue 19)", () => {
     expect(posts(server.calls, "/v1/refunds")).toHaveLength(0);
   });
 
+  it("an overpaid payment: what was received over the price stays refundable after the price was refunded", async () => {
+    const server = refundServer(
+      [refund({ id: "re_price", status: "succeeded", amount: "25000" })],
+      payment({ status: "partially_refunded", amount_received: "30000", amount_refunded: "25000" }),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    const amount = screen.getByLabelText("Amount (sBTC)") as HTMLInputElement;
+    expect(amount.value).toBe("0.00005");
+    await userEvent.click(screen.getByRole("button", { name: "Refund with wallet" }));
+    await waitFor(() => expect(posts(server.calls, "/v1/refunds")).toHaveLength(1));
+    expect(posts(server.calls, "/v1/refunds")[0]?.body).toMatchObject({
+      payment_intent: "pi_paid",
+      amount: "5000",
+    });
+  });
+
   it.each([
     ["refund_exceeds_refundable", 400, "That is more than what is left to refund on this payment."],
     ["payment_not_refundable", 409, "This payment cannot be refunded: only paid payments can be."],
@@ -245,6 +268,35 @@ describe("Payment detail → refunds (issue 19)", () => {
       ),
     ).toBeTruthy();
     expect(within(list).getAllByText(/confirmations|reorganization|not counted/)).toHaveLength(3);
+  });
+
+  it("refuses to send from a wallet on another account than the address the payment was paid to", async () => {
+    const server = refundServer();
+    const requests = injectWallet((method) =>
+      method === "stx_callContract" ? { txid: TXID } : presenting("ST2NEB84ASENDXKYGJPQW86YXQCEFEX2ZQPG87ND"),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    await userEvent.click(screen.getByRole("button", { name: "Refund with wallet" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      `Your wallet's current account is not ${MERCHANT}`,
+    );
+    expect(requests.map((r) => r.method)).not.toContain("stx_callContract");
+    expect(posts(server.calls, "/v1/refunds")).toHaveLength(1);
+    expect(
+      within(screen.getByTestId("refund-list")).getByRole("button", {
+        name: "Send refund re_new with wallet",
+      }),
+    ).toBeTruthy();
+  });
+
+  it("offers neither Send nor Cancel for a refund whose transfer is on chain and confirming", async () => {
+    refundServer([refund({ id: "re_a", status_reason: "confirmations:1/3", txid: TXID })]);
+    renderDetail();
+    const list = await screen.findByTestId("refund-list");
+    expect(within(list).getByText("On chain: 1 of 3 confirmations")).toBeTruthy();
+    expect(within(list).queryByRole("button", { name: "Cancel refund re_a" })).toBeNull();
+    expect(within(list).queryByRole("button", { name: "Send refund re_a with wallet" })).toBeNull();
   });
 
   it("cancels a pending refund", async () => {

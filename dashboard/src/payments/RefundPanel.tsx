@@ -197,7 +197,7 @@ export function RefundPanel({
                   <p className="muted">{pendingText(r.status_reason)}</p>
                 ) : null}
               </div>
-              {r.status === "pending" ? (
+              {r.status === "pending" && r.txid === null ? (
                 <div className="row">
                   {!(sign.isPending && current === r.id) && !(phase === "waiting" && current === r.id) ? (
                     <button

@@ -50,7 +50,8 @@ export function cancelRefund(auth: WorkspaceAuth, id: string): Promise<Refund> {
 /**
  * The merchant's wallet pays the refund with the SDK's own payment call: a SIP-010 `transfer` (or
  * an STX transfer) of `amount` from `source` to `destination`, memo = the refund id, guarded by a
- * `willSendEq` post-condition in deny mode.
+ * `willSendEq` post-condition in deny mode. `source` is the address the payment was paid to (the
+ * payout address then): the wallet must be on that account.
  */
 export async function payRefund(refund: Refund, env: PaymentIntent["env"]): Promise<{ txid: string }> {
   const wallet = await loadWallet();
@@ -64,7 +65,9 @@ export async function payRefund(refund: Refund, env: PaymentIntent["env"]): Prom
       env,
     },
     undefined,
-    { sender: refund.source },
+    // Only from the address the payment was paid to: a wallet on another account is stopped here,
+    // before it signs a transfer sPay would not count (or an sBTC/USDC one that aborts).
+    { from: refund.source },
   );
 }
 
@@ -85,9 +88,12 @@ export function fromAtomic(atomic: bigint, decimals: number): string {
   return frac ? `${whole}.${frac}` : whole;
 }
 
-/** What is still refundable: the paid amount less what was refunded and what pending refunds hold. */
+/**
+ * What is still refundable, as the server decides it: what the payment received (an overpayment's
+ * excess included, not just the price) less what was refunded and what pending refunds hold.
+ */
 export function refundableAtomic(pi: RefundableIntent, refunds: readonly Refund[]): bigint {
-  const paid = BigInt(pi.amount_asset || 0);
+  const paid = BigInt(pi.amount_received || 0);
   const refunded = BigInt(pi.amount_refunded ?? 0);
   const pending = refunds.filter((r) => r.status === "pending").reduce((s, r) => s + BigInt(r.amount), 0n);
   const left = paid - refunded - pending;

@@ -175,6 +175,13 @@ describe("payRefund: the merchant pays a refund from the payout wallet", () => {
   it("refuses to sign with a key that is not the payout wallet's, or for a refund no longer pending", async () => {
     const intent = await settledPayment(1000);
     const refund = await spay.createRefund({ payment_intent: intent.id, amount: "100", reason: "other" });
+    // A pending refund with a txid is confirming on chain: sending it again would pay twice.
+    await expect(
+      payRefund(
+        { ...refund, txid: `0x${"ab".repeat(32)}` },
+        { privateKey: payoutKey, stacksApiUrl: api.devnet!.url },
+      ),
+    ).rejects.toMatchObject({ code: "refund_already_sent" });
     const wrong = payRefund(refund, { privateKey: payer.privateKey, stacksApiUrl: api.devnet!.url });
     await expect(wrong).rejects.toBeInstanceOf(RefundTransferError);
     await expect(wrong).rejects.toMatchObject({ code: "wrong_source_key" });

@@ -22,7 +22,8 @@ import type { Refund } from "./types.js";
 export type PayableRefund = Pick<
   Refund,
   "id" | "status" | "amount" | "asset" | "token_contract" | "source" | "destination" | "memo" | "env"
->;
+> &
+  Partial<Pick<Refund, "txid">>;
 
 /** How {@link buildRefundTransfer} signs: the payout wallet's key; fee and nonce as the node estimates when left out. */
 export interface RefundSigningOptions {
@@ -39,7 +40,7 @@ export interface RefundSigningOptions {
 /** Refused before anything is signed: the key is not the refund's `source`, or the refund is not pending. */
 export class RefundTransferError extends Error {
   constructor(
-    readonly code: "refund_not_pending" | "wrong_source_key",
+    readonly code: "refund_not_pending" | "refund_already_sent" | "wrong_source_key",
     message: string,
   ) {
     super(message);
@@ -62,7 +63,8 @@ function assetName(refund: Pick<Refund, "asset" | "token_contract">): string {
  * `transfer(amount, source, destination, (some memo))` on the refund's token with a single
  * `willSendEq(amount)` post-condition in deny mode, so it can move nothing else; for STX a
  * `token-transfer` of `amount` µSTX with the memo. Throws {@link RefundTransferError} when the key
- * is not the payout address's or the refund is no longer pending.
+ * is not the payout address's, the refund is no longer pending, or its transfer is already on
+ * chain (a pending refund with a `txid` is confirming).
  */
 export async function buildRefundTransfer(
   refund: PayableRefund,
@@ -72,6 +74,13 @@ export async function buildRefundTransfer(
     throw new RefundTransferError(
       "refund_not_pending",
       `refund ${refund.id} is ${refund.status}, not pending`,
+    );
+  }
+  if (refund.txid) {
+    // Mined and confirming: a second transfer would pay the payer twice and not be counted.
+    throw new RefundTransferError(
+      "refund_already_sent",
+      `refund ${refund.id} was already sent in ${refund.txid}; wait for refund.succeeded`,
     );
   }
   const network = refundNetwork(refund);

@@ -71,7 +71,52 @@ describe("GET /v1/analytics/overview", () => {
 });
 
 describe("GET /v1/analytics/export", () => {
-  it("downloads the range's payments as CSV", async () => {
+  it("downloads the range's payments as CSV, with what their succeeded refunds returned in USD", async () => {
+    // The $25.00 payment: a succeeded refund of $2.50 counts; pending and failed ones do not.
+    const paid = await api.deps.db
+      .selectFrom("payment_intents")
+      .selectAll()
+      .where("amount_minor", "=", 2500)
+      .where("workspace_id", "=", merchant.workspaceId)
+      .executeTakeFirstOrThrow();
+    const refunds = [
+      ["succeeded", 250, "2500"],
+      ["pending", 100, "1000"],
+      ["failed", 50, "500"],
+    ] as const;
+    for (const [i, [status, minor, amount]] of refunds.entries()) {
+      await api.deps.db
+        .insertInto("refunds")
+        .values({
+          id: `re_csv${i}`,
+          workspace_id: paid.workspace_id,
+          environment_id: paid.environment_id,
+          env: paid.env,
+          payment_intent_id: paid.id,
+          customer_id: null,
+          asset: paid.asset,
+          token_contract: paid.token_contract,
+          amount,
+          amount_minor: minor,
+          source: paid.recipient,
+          destination: paid.recipient,
+          reason: "requested_by_customer",
+          status,
+          status_reason: null,
+          txid: null,
+          metadata: JSON.stringify({}),
+          created_at: paid.created_at,
+          updated_at: paid.created_at,
+          succeeded_at: status === "succeeded" ? paid.created_at : null,
+          failed_at: status === "failed" ? paid.created_at : null,
+        })
+        .execute();
+    }
+    await api.deps.db
+      .updateTable("payment_intents")
+      .set({ amount_refunded: "2500" })
+      .where("id", "=", paid.id)
+      .execute();
     const res = await api.request("GET", "/v1/analytics/export?range=7d", {
       token: merchant.token,
       headers: { "x-workspace-id": merchant.workspaceId },
@@ -81,9 +126,14 @@ describe("GET /v1/analytics/export", () => {
     expect(res.headers.get("content-disposition")).toContain("spay-payments-7d.csv");
     const lines = String(res.body).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "id,created_at,amount_usd,currency,status,fulfillment_status,customer_email,asset,amount_asset,amount_refunded_asset,txid,payment_method,product_id,env",
+      "id,created_at,amount_usd,currency,status,fulfillment_status,customer_email,asset,amount_asset,amount_refunded_asset,txid,payment_method,product_id,env,amount_refunded_usd",
     );
     expect(lines).toHaveLength(5);
-    expect(lines.some((l) => l.includes(",25.00,usd,payment_settled,"))).toBe(true);
+    const row = lines.find((l) => l.startsWith(`${paid.id},`));
+    expect(row).toContain(",25.00,usd,payment_settled,");
+    expect(row).toContain(`,${paid.amount_asset},2500,`);
+    expect(row?.endsWith(",test,2.50")).toBe(true);
+    for (const other of lines.slice(1).filter((l) => l !== row))
+      expect(other.endsWith(",test,0.00")).toBe(true);
   });
 });

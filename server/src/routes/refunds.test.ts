@@ -221,6 +221,86 @@ describe("refunds on the devnet", () => {
     expect(first.customer).toBe(one.body.id);
   });
 
+  it("an overpaid payment: refunding the excess returns no cents, only refunds below the price lower revenue and lifetime value", async () => {
+    const res = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      body: { amount_minor: 100, customer_email: "over@example.com" },
+    });
+    const intent = res.body as IntentForPayment;
+    const due = BigInt(intent.amount_asset);
+    const excess = due / 5n;
+    await broadcastTransfer(
+      await buildIntentTransfer(intent, payer.privateKey, devnet.url, { amount: due + excess }),
+    );
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "payment_settled",
+      amount_received: (due + excess).toString(),
+    });
+    const revenue = async () =>
+      (
+        (await api.request("GET", "/v1/analytics/overview?range=7d", { token: merchant.sk })).body as {
+          total_revenue_minor: number;
+        }
+      ).total_revenue_minor;
+    const lifetimeValue = async () =>
+      (await api.request("GET", "/v1/customers?search=over@example.com", { token: merchant.sk })).body.data[0]
+        .lifetime_value as number;
+    const before = await revenue();
+    expect(await lifetimeValue()).toBe(100);
+
+    // The excess goes back first and carries no cents: the merchant kept the full price.
+    const back = (await refund({ payment_intent: intent.id, amount: excess.toString() })).body as Refund;
+    expect(back.amount_minor).toBe(0);
+    await payRefund(back);
+    expect(await retrieve(intent.id)).toMatchObject({ status: "partially_refunded" });
+    expect(await revenue()).toBe(before);
+    expect(await lifetimeValue()).toBe(100);
+
+    // Below the price, refunds return their share of the cents over the price; the last takes the rest.
+    const half = (await refund({ payment_intent: intent.id, amount: (due / 2n).toString() })).body as Refund;
+    const halfMinor = Number(((due / 2n) * 100n) / due); // 50, or 49 for an odd price in sats
+    expect(halfMinor).toBeGreaterThanOrEqual(49);
+    expect(half.amount_minor).toBe(halfMinor);
+    const rest = (await refund({ payment_intent: intent.id })).body as Refund;
+    expect(BigInt(rest.amount)).toBe(due - due / 2n);
+    expect(rest.amount_minor).toBe(100 - halfMinor);
+    await payRefund(half);
+    await payRefund(rest);
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "refunded",
+      amount_refunded: (due + excess).toString(),
+    });
+    expect(await revenue()).toBe(before - 100);
+    expect(await lifetimeValue()).toBe(0);
+  });
+
+  it("a refunded payment that receives more money later is partially refunded again, and the extra can be refunded", async () => {
+    const intent = await settledPayment({ customer_email: "late@example.com" });
+    const full = (await refund({ payment_intent: intent.id })).body as Refund;
+    await payRefund(full);
+    expect(await retrieve(intent.id)).toMatchObject({ status: "refunded" });
+    // The payer sends the intent more, after its refund: counted, so refundable again.
+    await broadcastTransfer(
+      await buildIntentTransfer(intent, payer.privateKey, devnet.url, { amount: 1234n }),
+    );
+    await watcher.tick();
+    const received = BigInt(intent.amount_received) + 1234n;
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "partially_refunded",
+      amount_received: received.toString(),
+      amount_refunded: intent.amount_received,
+    });
+    const extra = await refund({ payment_intent: intent.id });
+    expect(extra.status).toBe(201);
+    expect(extra.body).toMatchObject({ amount: "1234", amount_minor: 0 });
+    await payRefund(extra.body as Refund);
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "refunded",
+      amount_refunded: received.toString(),
+    });
+  });
+
   it("a refund transfer with the wrong amount or the wrong memo is not counted; the right one then is", async () => {
     const intent = await settledPayment();
     const r = (await refund({ payment_intent: intent.id, amount: "1000" })).body as Refund;

@@ -80,6 +80,9 @@ export function rangeStart(range: AnalyticsRange, now = nowSeconds()): number {
   return (Math.floor(now / DAY) - (ANALYTICS_RANGES[range] - 1)) * DAY;
 }
 
+/** The cents the succeeded refunds of the payment intent in scope returned (`payment_intents.id`). */
+const refundedMinor = sql<string>`(select coalesce(sum(r.amount_minor), 0) from refunds r where r.payment_intent_id = payment_intents.id and r.status = 'succeeded')`;
+
 function scoped(deps: Deps, scope: WorkspaceScope, since: number) {
   return deps.db
     .selectFrom("payment_intents")
@@ -97,7 +100,6 @@ export async function analyticsOverview(
   const since = rangeStart(range, until);
   // Paid = settled, partially refunded or refunded; revenue is net of the refunds that succeeded.
   const paid = sql`status in (${sql.join(PAID_STATUSES.map((s) => sql`${s}`))})`;
-  const refundedMinor = sql`(select coalesce(sum(r.amount_minor), 0) from refunds r where r.payment_intent_id = payment_intents.id and r.status = 'succeeded')`;
   const settledAmount = sql<string>`coalesce(sum(amount_minor - ${refundedMinor}) filter (where ${paid}), 0)`;
   const settledCount = sql<string>`count(*) filter (where ${paid})`;
   const [totals, days, recent, customers] = await Promise.all([
@@ -179,6 +181,7 @@ export const CSV_COLUMNS = [
   "payment_method",
   "product_id",
   "env",
+  "amount_refunded_usd",
 ] as const;
 
 /** RFC 4180 quoting; a leading =, +, - or @ is neutralised so spreadsheets never run it as a formula. */
@@ -189,7 +192,8 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function paymentCsvRow(pi: PaymentIntentView): string {
+/** `refundedMinor`: the cents its succeeded refunds returned (the payment net of refunds is the difference). */
+export function paymentCsvRow(pi: PaymentIntentView, refundedMinor: number): string {
   const cells: (string | number | null)[] = [
     pi.id,
     new Date(pi.created_at * 1000).toISOString(),
@@ -205,6 +209,7 @@ export function paymentCsvRow(pi: PaymentIntentView): string {
     pi.payment_method,
     pi.product_id,
     pi.env,
+    (refundedMinor / 100).toFixed(2),
   ];
   return cells.map(csvField).join(",");
 }
@@ -215,7 +220,14 @@ export async function exportPaymentsCsv(
   scope: WorkspaceScope,
   range: AnalyticsRange,
 ): Promise<string> {
-  const rows = await scoped(deps, scope, rangeStart(range)).selectAll().orderBy("seq", "desc").execute();
-  const lines = [CSV_COLUMNS.join(","), ...rows.map((r) => paymentCsvRow(paymentIntentView(deps, r)))];
+  const rows = await scoped(deps, scope, rangeStart(range))
+    .selectAll()
+    .select(refundedMinor.as("refunded_minor"))
+    .orderBy("seq", "desc")
+    .execute();
+  const lines = [
+    CSV_COLUMNS.join(","),
+    ...rows.map((r) => paymentCsvRow(paymentIntentView(deps, r), Number(r.refunded_minor))),
+  ];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { counts, decide, REFUND_EVENT, REFUNDABLE_STATUSES, type RefundReason } from "@spay/protocol";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import { normalizeTxid } from "../chain/client.ts";
 import type { HiroTransaction } from "../chain/hiro-types.ts";
 import type { Db } from "../db/database.ts";
-import type { PaymentIntentRow, RefundRow } from "../db/schema.ts";
+import type { Database, PaymentIntentRow, RefundRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { checkTransfer } from "../domain/transfer-check.ts";
@@ -52,6 +52,21 @@ export function refundView(row: RefundRow): RefundView {
     succeeded_at: row.succeeded_at,
     failed_at: row.failed_at,
   };
+}
+
+/** A refund the merchant canceled fails with this reason; its transfer, if mined later, still counts. */
+export const CANCELED = "canceled";
+
+/**
+ * Refunds a transfer carrying their id may still pay: pending ones, and ones the merchant canceled
+ * (a transfer already sent when they canceled is mined all the same: the money went back, so sPay
+ * counts it — see {@link observeRefundTransfer}).
+ */
+export function awaitingTransfer(eb: ExpressionBuilder<Database, "refunds">) {
+  return eb.or([
+    eb("status", "=", "pending"),
+    eb.and([eb("status", "=", "failed"), eb("status_reason", "=", CANCELED)]),
+  ]);
 }
 
 export interface CreateRefundInput {
@@ -166,8 +181,11 @@ export async function createRefund(
 }
 
 /**
- * The cents a refund returns: its share of the payment's; the refund that takes the last of what
- * was received takes the cents left, so a payment refunded in parts adds up exactly.
+ * The cents a refund returns. Refunds first give back what the payer sent over the price (the
+ * excess, `amount_received − amount_asset`), which carries no cents: the merchant keeps the full
+ * price. Only the part of the refunds that goes below the price returns cents, its share of the
+ * payment's over `amount_asset`; the refund that takes the last of what was received takes the
+ * cents left, so a payment refunded in parts adds up exactly.
  */
 function refundMinor(
   intent: PaymentIntentRow,
@@ -176,7 +194,13 @@ function refundMinor(
   held: { amount: bigint; minor: number },
 ): number {
   if (held.amount + amount >= received) return Math.max(0, intent.amount_minor - held.minor);
-  return Number((amount * BigInt(intent.amount_minor)) / received);
+  const due = BigInt(intent.amount_asset);
+  const price = received < due ? received : due;
+  const excess = received - price;
+  const belowPrice = (refunded: bigint) => (refunded > excess ? refunded - excess : 0n);
+  const share = belowPrice(held.amount + amount) - belowPrice(held.amount);
+  if (share === 0n) return 0;
+  return Number((share * BigInt(intent.amount_minor)) / price);
 }
 
 async function findRefund(db: Db, scope: WorkspaceScope, id: string): Promise<RefundRow> {
@@ -228,7 +252,11 @@ export async function cancelRefund(
       throw new ApiError("refund_unexpected_state", {
         message: `You cannot cancel this refund because it has a status of ${current.status}.`,
       });
-    const failed = await failRefund(trx, current, "canceled");
+    if (current.txid !== null)
+      throw new ApiError("refund_unexpected_state", {
+        message: `You cannot cancel this refund: its transfer ${current.txid} is on chain and confirming.`,
+      });
+    const failed = await failRefund(trx, current, CANCELED);
     await recordAudit(trx, {
       action: "refund.canceled",
       actor: scope.principal,
@@ -279,8 +307,16 @@ export async function observeRefundTransfer(
   tx: HiroTransaction,
   tip: number,
 ): Promise<void> {
-  const refund = await lockPendingRefund(trx, refundId);
-  if (!refund) return; // settled meanwhile, or another process holds it
+  // Waits for the row (no SKIP LOCKED): the block is applied once, so a transfer skipped here —
+  // while a cancel or a confirmation count holds the refund — would never be seen again.
+  const refund = await trx
+    .selectFrom("refunds")
+    .selectAll()
+    .where("id", "=", refundId)
+    .where(awaitingTransfer)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!refund) return; // succeeded or failed meanwhile
   if (tx.sender_address !== refund.source) return;
   const txid = normalizeTxid(tx.tx_id);
   if (refund.txid !== null && refund.txid !== txid) return; // its transfer is confirming
@@ -298,6 +334,8 @@ export async function observeRefundTransfer(
       .set({ status_reason: `transfer_rejected:${reason}`, updated_at: now })
       .where("id", "=", refund.id)
       .execute();
+  // A canceled refund is already failed: only its transfer paying it changes anything.
+  if (refund.status === "failed" && observation.kind !== "paid") return;
   switch (observation.kind) {
     case "unknown":
     case "pending":
@@ -374,6 +412,8 @@ async function confirmRefund(
     await trx
       .updateTable("refunds")
       .set({
+        status: "pending",
+        failed_at: null,
         txid,
         block_height: blockHeight,
         status_reason: `confirmations:${Math.max(confirmations, 0)}/${required}`,
@@ -391,6 +431,7 @@ async function confirmRefund(
       txid,
       block_height: blockHeight,
       succeeded_at: now,
+      failed_at: null,
       updated_at: now,
     })
     .where("id", "=", refund.id)

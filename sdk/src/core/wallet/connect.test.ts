@@ -13,6 +13,8 @@ import { browserGlobals, createTestWallet, type TestWalletProvider } from "../te
 import type { PaymentIntent } from "../types.js";
 import { connect, payIntent, signMessage } from "./connect.js";
 import { loadWallet } from "./index.js";
+import { PAY_FROM_MESSAGES } from "./pay-from-messages.js";
+import { addressOnNetwork } from "./transfer.js";
 
 const payer = ACCOUNTS.find((a) => a.name === "wallet_1")!;
 let api: TestServer;
@@ -129,6 +131,23 @@ describe("the wallet module on @stacks/connect v8, through an injected provider"
     const settled = await client.waitForStatus(intent.client_secret as string);
     expect(settled.status).toBe("payment_settled");
     expect(settled.amount_received).toBe(intent.amount_asset);
+  });
+
+  it("payIntent(…, {from}) sends only from that address: a wallet on another account is refused before it signs", async () => {
+    const intent = await client.createPaymentIntent({ amount_minor: 1999 });
+    const other = ACCOUNTS.find((a) => a.name === "wallet_2")!;
+    const w = wallet();
+    install(w);
+    const refused = await payIntent(intent, undefined, { from: other.address }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ message: PAY_FROM_MESSAGES.wrongAccount(other.address) });
+    expect(w.calls.map((c) => c.method)).toEqual(["getAddresses"]);
+    // On the right account it signs, from that address (its mainnet form is the same account).
+    const right = wallet();
+    install(right);
+    const mainnetForm = addressOnNetwork(payer.address, "mainnet");
+    const { txid } = await payIntent(intent, undefined, { from: mainnetForm });
+    expect(txid).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(right.calls.map((c) => c.method)).toEqual(["getAddresses", "stx_callContract"]);
   });
 
   it("pays a USDC intent with the devnet token's asset name and accepts a txId answer", async () => {

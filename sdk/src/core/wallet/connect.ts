@@ -14,6 +14,7 @@ import { CHECKOUT_MESSAGES, WALLET_ERROR_CODES, WALLET_MESSAGES } from "../messa
 import type { WalletInfo } from "../types.js";
 import { toWalletError, WalletError } from "./errors.js";
 import type { WalletModule } from "./index.js";
+import { PAY_FROM_MESSAGES } from "./pay-from-messages.js";
 import { defaultWalletId, getWalletProvider, setSelectedWalletId } from "./providers.js";
 import {
   addressOnNetwork,
@@ -85,10 +86,18 @@ export async function signMessage(
 export async function payIntent(
   intent: PayableIntent,
   walletId?: WalletInfo["id"],
-  options: { sender?: string } = {},
+  options: { sender?: string; from?: string } = {},
 ): Promise<{ txid: string }> {
   const network = intentNetwork(intent);
   let sender = options.sender;
+  if (options.from) {
+    // The wallet signs with its current account: check it is the one the transfer must come from.
+    const from = addressOnNetwork(options.from, network);
+    const addresses = await stacksAddresses(walletId, network);
+    if (!addresses.some((a) => addressOnNetwork(a, network) === from))
+      throw new WalletError(PAY_FROM_MESSAGES.wrongAccount(from), WALLET_ERROR_CODES.methodAddressMismatch);
+    sender = from;
+  }
   if (!sender) {
     const addresses = await stacksAddresses(walletId, network);
     sender = addresses.find((a) => a === addressOnNetwork(a, network)) ?? addresses[0];

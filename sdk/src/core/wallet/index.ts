@@ -24,12 +24,14 @@ export interface WalletModule {
   ): Promise<{ signature: string; publicKey: string }>;
   /**
    * The SIP-010 transfer an intent asks for (`stx_callContract`, memo, `willSendEq` post-condition,
-   * deny mode). Pass `sender` when already connected to skip the address request.
+   * deny mode). Pass `sender` when already connected to skip the address request, or `from` to
+   * send only from that address: the wallet must present it (else a `WalletError`
+   * `PAY_FROM_MESSAGES.wrongAccount`, nothing sent).
    */
   payIntent(
     intent: PayableIntent,
     walletId?: WalletInfo["id"],
-    options?: { sender?: string },
+    options?: { sender?: string; from?: string },
   ): Promise<{ txid: string }>;
 }
 

@@ -378,6 +378,98 @@ describe("refund transfers, like payments", () => {
       await requireConfirmations(1);
     }
   }, 120_000);
+
+  it("a refund canceled while its transfer waited in the mempool still counts once mined; one confirming cannot be canceled", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    const created = await api.request("POST", "/v1/payment_intents", {
+      token: refunder.sk,
+      body: { amount_minor: 1250 },
+    });
+    const intent = created.body as IntentForPayment & { id: string };
+    await pay(intent);
+    await devnet.mineBlock();
+    await watcher.tick();
+    await requireConfirmations(2);
+    try {
+      const res = await api.request("POST", "/v1/refunds", {
+        token: refunder.sk,
+        body: { payment_intent: intent.id, reason: "duplicate" },
+      });
+      const refund = await getRefund(res.body.id);
+      const txid = await sendRefund(refund);
+      // The merchant gives up before the chain mines it: the refund fails, its transfer is still out.
+      const cancel = await api.request("POST", `/v1/refunds/${refund.id}/cancel`, { token: refunder.sk });
+      expect(cancel.body).toMatchObject({ status: "failed", status_reason: "canceled" });
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({
+        status: "pending",
+        status_reason: "confirmations:1/2",
+        txid,
+      });
+      // Its money is on its way: it can no longer be canceled.
+      const again = await api.request("POST", `/v1/refunds/${refund.id}/cancel`, { token: refunder.sk });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe("refund_unexpected_state");
+      await devnet.mineBlock();
+      await watcher.tick();
+      expect(await getRefund(refund.id)).toMatchObject({ status: "succeeded", txid });
+      const intentNow = (await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: refunder.sk }))
+        .body;
+      expect(intentNow).toMatchObject({ status: "refunded", amount_refunded: intent.amount_asset });
+      const types = (await api.deps.db.selectFrom("events").select(["type", "data"]).orderBy("seq").execute())
+        .filter((e) => (e.data as { object: { id: string } }).object.id === refund.id)
+        .map((e) => e.type);
+      expect(types).toEqual(["refund.created", "refund.failed", "refund.succeeded"]);
+    } finally {
+      await requireConfirmations(1);
+    }
+  }, 120_000);
+
+  it.skipIf(process.env.SPAY_TEST_DB !== "postgres")(
+    "a refund transfer mined while another transaction holds the refund is counted, not skipped (PostgreSQL)",
+    async () => {
+      const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+      const created = await api.request("POST", "/v1/payment_intents", {
+        token: refunder.sk,
+        body: { amount_minor: 1250 },
+      });
+      const intent = created.body as IntentForPayment & { id: string };
+      await pay(intent);
+      await devnet.mineBlock();
+      await watcher.tick();
+      const res = await api.request("POST", "/v1/refunds", {
+        token: refunder.sk,
+        body: { payment_intent: intent.id, reason: "duplicate" },
+      });
+      const refund = await getRefund(res.body.id);
+      const txid = await sendRefund(refund);
+      await devnet.mineBlock();
+      // Another process holds the refund's row (a cancel deciding, a confirmation count) while the
+      // block that mined its transfer is applied: the block is applied once, so it must wait.
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const holder = api.deps.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("refunds").select("id").where("id", "=", refund.id).forUpdate().execute();
+        locked();
+        await held;
+      });
+      await isLocked;
+      const tick = watcher.tick();
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await holder;
+      await tick;
+      expect(await getRefund(refund.id)).toMatchObject({ status: "succeeded", txid });
+    },
+    60_000,
+  );
 });
 
 describe("the watcher at rest", () => {

@@ -3,6 +3,7 @@ import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Db } from "../../db/database.ts";
 import { readTransferCall } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
+import { awaitingTransfer } from "../refunds.ts";
 import { tokensFor } from "../token-registry.ts";
 
 /** Refund ids (`re_…`) are the memos of refund transfers. */
@@ -59,7 +60,7 @@ export async function matchTransactions(
           .select("id")
           .where("id", "in", refundMemos)
           .where("env", "=", env)
-          .where("status", "=", "pending")
+          .where(awaitingTransfer)
           .execute(),
   ]);
   const trackedState = new Map(tracked.map((r) => [r.txid, r.state]));

@@ -6,6 +6,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { PeriodicTask } from "../periodic-task.ts";
+import { CANCELED } from "../refunds.ts";
 import { BlockFollower, DEFAULT_FOLLOWER_OPTIONS, type FollowerOptions } from "./block-follower.ts";
 import type { ChainClients } from "./chains.ts";
 import { scanMempool } from "./mempool-scan.ts";
@@ -237,7 +238,8 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
 /**
  * The environments with anything to settle — open or in-flight intents, or ones that ended
  * recently (late payments) — or with transfers mined within the fork window (a fork may still
- * orphan them), or pending refunds (issue 19: the merchant's refund transfer is awaited). Indexed
+ * orphan them), or pending or recently canceled refunds (issue 19: the merchant's refund transfer
+ * is awaited; one sent before a cancel still counts). Indexed
  * queries; a quiet environment costs the chain nothing.
  */
 export async function watchedEnvironments(
@@ -256,7 +258,9 @@ export async function watchedEnvironments(
                join payment_transfers t on t.block_height > c.height - ${window}
                join payment_intents pi on pi.id = t.payment_intent_id and pi.env = c.env
                where c.env = ${env})
-    or exists (select 1 from refunds where env = ${env} and status = 'pending'))`;
+    or exists (select 1 from refunds where env = ${env} and status = 'pending')
+    or exists (select 1 from refunds
+               where env = ${env} and status = 'failed' and status_reason = ${CANCELED} and failed_at > ${since}))`;
   const { rows } = await sql<{ test: boolean; live: boolean }>`
     select ${watched("test")} as test, ${watched("live")} as live`.execute(deps.db);
   const row = rows[0];
