@@ -6021,7 +6021,7 @@ export interface paths {
       };
       requestBody?: {
         content: {
-          "application/json": components["schemas"]["CancelRefundRequest"];
+          "application/json": components["schemas"]["NoParametersRequest"];
         };
       };
       responses: {
@@ -6358,7 +6358,7 @@ export interface paths {
     put?: never;
     /**
      * Retry a failed mail (secret key or session)
-     * @description Puts a `failed` mail back in the outbox: `pending`, due now, its attempts reset so the retry schedule starts over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.
+     * @description Puts a `failed` mail back in the outbox: `pending`, due now, its retry schedule started over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.
      */
     post: {
       parameters: {
@@ -6369,7 +6369,11 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["NoParametersRequest"];
+        };
+      };
       responses: {
         /** @description Retried */
         200: {
@@ -8051,7 +8055,7 @@ export interface components {
       has_more: boolean;
       url: string;
     };
-    CancelRefundRequest: Record<string, never>;
+    NoParametersRequest: Record<string, never>;
     CustomerList: {
       /** @enum {string} */
       object: "list";

@@ -76,6 +76,13 @@ export const IdParam = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 
+/**
+ * The body of an action that takes no parameters (cancel a refund, retry a mail): optional, and
+ * when sent an empty object — anything else is refused rather than silently ignored.
+ */
+const NoParametersBody = z.strictObject({}).openapi("NoParametersRequest");
+export const noParametersBody = { ...jsonBody(NoParametersBody), required: false } as const;
+
 export const DeletedSchema = z
   .object({ id: z.string(), object: z.string(), deleted: z.literal(true) })
   .openapi("Deleted");

@@ -7,6 +7,7 @@ import {
   IdParam,
   jsonResponse,
   listOf,
+  noParametersBody,
   PaginationQuery,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
@@ -81,9 +82,9 @@ export function mailRoutes(deps: Deps) {
       tags: ["Mail"],
       summary: "Retry a failed mail (secret key or session)",
       description:
-        "Puts a `failed` mail back in the outbox: `pending`, due now, its attempts reset so the retry schedule starts over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.",
+        "Puts a `failed` mail back in the outbox: `pending`, due now, its retry schedule started over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.",
       security: bearerSecurity,
-      request: { params: IdParam },
+      request: { params: IdParam, body: noParametersBody },
       responses: { 200: jsonResponse(MailSchema, "Retried"), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) =>

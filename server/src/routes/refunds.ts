@@ -8,6 +8,7 @@ import {
   jsonBody,
   jsonResponse,
   listOf,
+  noParametersBody,
   PaginationQuery,
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
@@ -41,9 +42,6 @@ const CreateRefundBody = z
       .optional(),
   })
   .openapi("CreateRefundRequest");
-
-/** Canceling takes no parameters; a body, when sent, must be an empty object. */
-const CancelRefundBody = z.strictObject({}).openapi("CancelRefundRequest");
 
 const ListQuery = PaginationQuery.extend({
   payment_intent: z
@@ -127,7 +125,7 @@ export function refundRoutes(deps: Deps) {
       tags,
       summary: "Cancel a pending refund the merchant will not pay (it fails; its amount is refundable again)",
       security: bearerSecurity,
-      request: { params: IdParam, body: { ...jsonBody(CancelRefundBody), required: false } },
+      request: { params: IdParam, body: noParametersBody },
       responses: { 200: jsonResponse(RefundSchema, "Canceled"), ...errorResponses(401, 403, 404, 409) },
     }),
     async (c) =>
