@@ -496,7 +496,10 @@ export interface MailOutboxTable {
   kind: "payment_receipt" | "refund_receipt" | "payment_notification";
   recipient: string;
   status: Generated<"pending" | "sent" | "kept" | "failed">;
+  /** Every attempt ever claimed: never goes back, so a stale claim's result never matches (migration 018). */
   attempt_count: Generated<number>;
+  /** `attempt_count` at the last manual retry: the schedule counts the attempts since (migration 018). */
+  attempts_at_retry: Generated<number>;
   next_attempt_at: number;
   locked_until: number | null;
   last_error: string | null;

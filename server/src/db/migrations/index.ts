@@ -16,6 +16,7 @@ import * as refunds from "./014-refunds.ts";
 import * as mail from "./015-mail.ts";
 import * as merchantNotifications from "./016-merchant-notifications.ts";
 import * as refundConfirmations from "./017-refund-confirmations.ts";
+import * as mailRetryBase from "./018-mail-retry-base.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "015-mail": mail,
   "016-merchant-notifications": merchantNotifications,
   "017-refund-confirmations": refundConfirmations,
+  "018-mail-retry-base": mailRetryBase,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,12 +24,17 @@ export function mailView(row: MailOutboxRow): MailView {
     text: row.text_body,
     html: row.html_body,
     status: row.status,
-    attempts: row.attempt_count,
+    attempts: attemptsSinceRetry(row),
     last_error: row.last_error,
     env: row.env,
     created_at: Number(row.created_at),
     sent_at: row.sent_at === null ? null : Number(row.sent_at),
   };
+}
+
+/** The attempts of the mail's current run: since its last manual retry (migration 018). */
+export function attemptsSinceRetry(row: Pick<MailOutboxRow, "attempt_count" | "attempts_at_retry">): number {
+  return row.attempt_count - row.attempts_at_retry;
 }
 
 /** The caller's environment's receipts, newest first (the dashboard's local inbox). */
@@ -49,7 +54,10 @@ export async function listMail(
 
 /**
  * Puts a `failed` mail back in the outbox: pending, due now, its attempts reset so the worker's
- * retry schedule starts over. The worker is woken on commit; the retry is audit-logged.
+ * retry schedule starts over. The reset moves `attempts_at_retry` up to `attempt_count`, which
+ * itself never goes back: a worker's claim made before the retry (its attempt number taken at
+ * claim time, ./worker.ts) never matches a claim made after it, so its late result is dropped.
+ * The worker is woken on commit; the retry is audit-logged.
  */
 export async function retryMail(
   deps: Deps,
@@ -75,7 +83,7 @@ export async function retryMail(
       .updateTable("mail_outbox")
       .set({
         status: "pending",
-        attempt_count: 0,
+        attempts_at_retry: current.attempt_count,
         next_attempt_at: now,
         locked_until: null,
         last_error: null,
@@ -91,7 +99,7 @@ export async function retryMail(
       ip,
       workspaceId: scope.workspaceId,
       object: { type: "mail", id },
-      details: { kind: current.kind, attempts: current.attempt_count, last_error: current.last_error },
+      details: { kind: current.kind, attempts: attemptsSinceRetry(current), last_error: current.last_error },
     });
     await notifyChange(trx, { kind: "mail", workspace_id: current.workspace_id });
     return mailView(retried);

@@ -9,6 +9,7 @@ import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { ID_PREFIX } from "../../domain/ids.ts";
 import { recordEvent } from "../events.ts";
+import { claimDue } from "../outbox/claim.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
 import { MAIL_MESSAGES } from "./messages.ts";
 import { escapeHtml, formatAtomic } from "./render.ts";
@@ -294,12 +295,16 @@ describe("receipt mail over SMTP", () => {
       } finally {
         await sleeper.stop();
       }
-      // The schedule started over: the resend is attempt 1 again, and it went out exactly once.
+      // The schedule started over: the resend is attempt 1 of its run (the attempt number goes on,
+      // so no claim made before the retry matches one made after it), and it went out exactly once.
       expect((await mailOf(eventId))[0]).toMatchObject({
         status: "sent",
-        attempt_count: 1,
+        attempt_count: 2,
+        attempts_at_retry: 1,
         last_error: null,
       });
+      const listed = await api.request("GET", "/v1/mail", { token: merchant.sk });
+      expect(listed.body.data.find((m: { id: string }) => m.id === failed!.id)?.attempts).toBe(1);
       expect(smtp.received.map((m) => m.messageId)).toEqual([`<${failed!.id}@pay.example.test>`]);
       const again = await api.request("POST", `/v1/mail/${failed!.id}/retry`, { token: merchant.sk });
       expect(again.status).toBe(409);
@@ -355,6 +360,135 @@ describe("receipt mail over SMTP", () => {
       const ids = smtp.received.map((m) => m.messageId).sort();
       expect(new Set(ids).size).toBe(2);
       for (const { eventId } of events) expect((await mailOf(eventId))[0]?.status).toBe("sent");
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a slow SMTP server: every mail is under its worker's live lease when sent, so racing workers send each once", async () => {
+    // Each message takes 700 ms to be accepted; a lease of 1 s lapses 1–2 s after its claim. Mails
+    // claimed together and sent one after another would outlive their lease while waiting.
+    const smtp = await startSmtp({
+      onData(_stream, _session, callback) {
+        setTimeout(() => callback(), 700);
+      },
+    });
+    try {
+      const events: { eventId: string }[] = [];
+      for (let i = 0; i < 5; i++) events.push(await succeededEvent(`slow${i}@example.com`));
+      const ids = new Set<string>();
+      for (const { eventId } of events) for (const row of await mailOf(eventId)) ids.add(row.id);
+      expect(ids.size).toBe(5);
+      const [a, b] = [worker(smtp, { leaseSeconds: 1 }), worker(smtp, { leaseSeconds: 1 })];
+      let done = false;
+      const first = a.tick().finally(() => {
+        done = true;
+      });
+      // B looks for due mail every 100 ms while A works: it takes any mail whose lease lapsed.
+      while (!done) {
+        await b.tick();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await first;
+      await Promise.all([a.tick(), b.tick()]);
+      const ours = smtp.received
+        .map((m) => /<(mail_[^@]+)@/.exec(m.messageId ?? "")?.[1])
+        .filter((id): id is string => id !== undefined && ids.has(id));
+      expect(ours.sort()).toEqual([...ids].sort());
+      for (const { eventId } of events) expect((await mailOf(eventId))[0]?.status).toBe("sent");
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("after a manual retry the schedule starts over, though the attempt number goes on", async () => {
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error("try again later"), { responseCode: 451 }));
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent("schedule@example.com");
+      const w = worker(smtp);
+      for (let i = 0; i < 3; i++) await w.tick();
+      const [failed] = await mailOf(eventId);
+      expect(failed).toMatchObject({ status: "failed", attempt_count: 3, attempts_at_retry: 0 });
+      const retried = await api.request("POST", `/v1/mail/${failed!.id}/retry`, { token: merchant.sk });
+      expect(retried.body).toMatchObject({ status: "pending", attempts: 0 });
+      // Attempt 4 is the run's first: retried after `delays[0]`, not failed as a fourth attempt.
+      expect(await w.tick()).toBe(1);
+      expect((await mailOf(eventId))[0]).toMatchObject({
+        status: "pending",
+        attempt_count: 4,
+        attempts_at_retry: 3,
+      });
+      for (let i = 0; i < 2; i++) await w.tick();
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "failed", attempt_count: 6 });
+      expect(smtp.received).toHaveLength(0);
+      await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a claim made before a manual retry never writes its result after it (the attempt number never goes back)", async () => {
+    // A's send is held; B's (after A's lease lapsed) is refused with a 5xx: failed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let rcpts = 0;
+    const smtp = await startSmtp({
+      onRcptTo(_address, _session, callback) {
+        if (rcpts++ === 1) callback(Object.assign(new Error("mailbox busy"), { responseCode: 550 }));
+        else callback();
+      },
+      onData(_stream, _session, callback) {
+        if (smtp.received.length === 1) void held.then(() => callback());
+        else callback();
+      },
+    });
+    try {
+      const { eventId } = await succeededEvent("stale@example.com");
+      const a = worker(smtp, { leaseSeconds: 1 });
+      const stale = a.tick();
+      while (smtp.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const [claimedByA] = await mailOf(eventId);
+      expect(claimedByA).toMatchObject({ status: "pending", attempt_count: 1 });
+      const b = worker(smtp);
+      const deadline = Date.now() + 5_000;
+      while ((await b.tick()) === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "failed", attempt_count: 2 });
+      const retried = await api.request("POST", `/v1/mail/${claimedByA!.id}/retry`, { token: merchant.sk });
+      expect(retried.body).toMatchObject({ status: "pending", attempts: 0 });
+      // A new claim after the retry (held by a worker that is still sending, say).
+      const claimed = await claimDue(api.deps.db, "mail_outbox", { leaseSeconds: 300, batchSize: 1 });
+      expect(claimed.map((m) => m.id)).toEqual([claimedByA!.id]);
+      // A's send is accepted now: its result (sent) must not land on the retried mail's new claim.
+      release();
+      await stale;
+      const [after] = await mailOf(eventId);
+      expect([after?.status, after?.sent_at]).toEqual(["pending", null]);
+      expect(claimed[0]?.attempt_count).toBe(3);
+      expect(after).toMatchObject({
+        attempt_count: 3,
+        attempts_at_retry: 2,
+        sent_at: null,
+        locked_until: claimed[0]?.locked_until,
+      });
+      // The new claim's holder is gone (its lease lapses): the mail is sent by the next worker.
+      await api.deps.db
+        .updateTable("mail_outbox")
+        .set({ locked_until: 0 })
+        .where("id", "=", claimedByA!.id)
+        .execute();
+      expect(await worker(smtp).tick()).toBe(1);
+      expect((await mailOf(eventId))[0]).toMatchObject({ status: "sent", attempt_count: 4 });
+      const view = await api.request("GET", "/v1/mail", { token: merchant.sk });
+      expect(view.body.data.find((m: { id: string }) => m.id === claimedByA!.id)?.attempts).toBe(2);
       await Promise.all([a.stop(), b.stop()]);
     } finally {
       await smtp.close();

@@ -4,7 +4,8 @@ import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
-import { claimDue, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
+import { claimDue, nextDueSeconds, outboxLoop, renewLeases } from "../outbox/claim.ts";
+import { attemptsSinceRetry } from "./inbox.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
 
@@ -42,10 +43,14 @@ type Outcome =
  * Sends the receipts of the mail outbox (migration 015). A due mail is claimed with FOR UPDATE SKIP
  * LOCKED and a lease, its attempt number taken at claim time (../outbox/claim.ts, as the webhook
  * worker claims deliveries), so two workers never send the same attempt; the result is written
- * only by the claim's holder (same attempt number, still pending). A failed send (4xx, a closed
- * connection) is retried after `delays`; an SMTP 5xx or the last retry makes it `failed`, which the
- * merchant may retry by hand (`POST /v1/mail/{id}/retry`: its attempts start over). Without a
- * transport (no SPAY_SMTP_URL) a mail is rendered and `kept`.
+ * only by the claim's holder (same attempt number, still pending). Mails are claimed in batches
+ * and sent one after another, each up to transport.ts's timeouts: each one's lease is renewed right
+ * before its send, and one this worker no longer holds (its lease lapsed while it waited and
+ * another worker claimed it) is skipped, so a mail is never sent by two claims. A failed send
+ * (4xx, a closed connection) is retried after `delays`; an SMTP 5xx or the last retry makes it
+ * `failed`, which the merchant may retry by hand (`POST /v1/mail/{id}/retry`: its attempts start
+ * over, its attempt number goes on, ./inbox.ts). Without a transport (no SPAY_SMTP_URL) a mail is
+ * rendered and `kept`.
  *
  * A worker killed between the SMTP server's acceptance and the write of `sent` leaves a lease that
  * expires and the mail is sent again: at-least-once is what SMTP allows. The Message-ID is the
@@ -88,8 +93,12 @@ export class MailWorker {
     let handled = 0;
     for (;;) {
       const claimed = await claimDue(this.deps.db, "mail_outbox", this.options);
-      for (const row of claimed) await this.record(row, await this.handle(row));
-      handled += claimed.length;
+      for (const row of claimed) {
+        const held = await renewLeases(this.deps.db, "mail_outbox", [row], this.options.leaseSeconds);
+        if (!held.has(row.id)) continue;
+        await this.record(row, await this.handle(row));
+        handled++;
+      }
       if (claimed.length < this.options.batchSize) return handled;
     }
   }
@@ -110,7 +119,7 @@ export class MailWorker {
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof MailSendError && error.permanent;
-      const delay = this.options.delays[row.attempt_count - 1];
+      const delay = this.options.delays[attemptsSinceRetry(row) - 1];
       if (permanent || delay === undefined) return { status: "failed", mail, error: text };
       return { status: "pending", mail, error: text, retryAt: nowSeconds() + delay };
     }

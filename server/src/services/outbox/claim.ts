@@ -73,6 +73,32 @@ export async function claimDue<T extends LeasedOutbox>(
 }
 
 /**
+ * Renews the lease of those of `rows` (claimed by this worker) it still holds: still pending, at the
+ * attempt it claimed (a claim by another worker, even after this one's lease lapsed, has taken the
+ * next). Called right before a send, so a row is sent only under a live lease of its claimant: rows
+ * claimed together and sent one after another could otherwise outlive their lease while waiting,
+ * be claimed and sent by another worker, then sent again by this one. The ids still held.
+ */
+export async function renewLeases(
+  db: Db,
+  table: LeasedOutbox,
+  rows: readonly { id: string; attempt_count: number }[],
+  leaseSeconds: number,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const renewed = await (db as unknown as LeaseDb)
+    .updateTable(table)
+    .set({ locked_until: nowSeconds() + leaseSeconds })
+    .where(LEASED_OUTBOXES[table].pending, "=", "pending")
+    .where((eb) =>
+      eb.or(rows.map((row) => eb.and([eb("id", "=", row.id), eb("attempt_count", "=", row.attempt_count)]))),
+    )
+    .returning("id")
+    .execute();
+  return new Set(renewed.map((row) => row.id));
+}
+
+/**
  * When the earliest pending row can next be claimed: its retry time, or the second after a lease
  * held by a worker (this one or another, maybe killed) runs out. Null: nothing pending.
  */

@@ -197,6 +197,58 @@ describe("delivery", () => {
     expect(event.body.deliveries[0].state).toBe("succeeded");
   });
 
+  it("a slow receiver: every delivery is under its worker's live lease when sent, so racing workers send each once", async () => {
+    // Each answer takes 700 ms; a lease of 1 s lapses 1–2 s after its claim. Deliveries claimed
+    // together and sent one after another (concurrency 1) would outlive their lease while waiting.
+    const m = await setupMerchant(api);
+    behaviour.set("/slow", () => ({ status: 200, body: "ok", delayMs: 700 }));
+    await createEndpoint("/slow", {}, m.sk);
+    for (let i = 0; i < 5; i++) await createIntent(m);
+    const options = { ...DEFAULT_WEBHOOK_OPTIONS, concurrency: 1, leaseSeconds: 1, intervalMs: 10 };
+    const [a, b] = [new WebhookWorker(api.deps, options), new WebhookWorker(api.deps, options)];
+    let done = false;
+    const first = a.tick().finally(() => {
+      done = true;
+    });
+    // B looks for due deliveries every 100 ms while A works: it takes any whose lease lapsed.
+    while (!done) {
+      await b.tick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await first;
+    await Promise.all([a.tick(), b.tick()]);
+    const ids = at("/slow").map((r) => r.headers["webhook-id"]);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it("a delivery another worker took over while this one was stalled is not sent again by it", async () => {
+    // The first request is answered after 3.5 s, longer than the 1 s lease (which lapses 1–3 s
+    // after it is taken, counted in whole seconds): meanwhile B claims both of A's deliveries.
+    const m = await setupMerchant(api);
+    let requests = 0;
+    behaviour.set("/stalled", () => ({ status: 200, body: "ok", delayMs: requests++ === 0 ? 3_500 : 0 }));
+    await createEndpoint("/stalled", {}, m.sk);
+    for (let i = 0; i < 2; i++) await createIntent(m);
+    const options = { ...DEFAULT_WEBHOOK_OPTIONS, concurrency: 1, leaseSeconds: 1, intervalMs: 10 };
+    const [a, b] = [new WebhookWorker(api.deps, options), new WebhookWorker(api.deps, options)];
+    const stalled = a.tick();
+    while (at("/stalled").length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const inFlight = at("/stalled")[0]!.headers["webhook-id"];
+    // B looks for due deliveries every 100 ms until it has sent the one waiting in A's batch.
+    const deadline = Date.now() + 10_000;
+    while (!at("/stalled").some((r) => r.headers["webhook-id"] !== inFlight) && Date.now() < deadline) {
+      await b.tick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await stalled;
+    const ids = at("/stalled").map((r) => r.headers["webhook-id"]);
+    // The one A was sending when its lease lapsed went out twice (a send must fit in its lease);
+    // the one still waiting in A's batch was sent by B alone.
+    expect(ids.filter((id) => id === inFlight)).toHaveLength(2);
+    expect(ids.filter((id) => id !== inFlight)).toHaveLength(1);
+  });
+
   it("3xx is a failure (redirects are not followed); the schedule ends in failed", async () => {
     const m = await setupMerchant(api);
     behaviour.set("/redirect", () => ({ status: 302, headers: { location: `${receiver.url}/elsewhere` } }));
