@@ -4,7 +4,7 @@ import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
-import { claimDue, nextDueSeconds, outboxLoop, renewLeases } from "../outbox/claim.ts";
+import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
 import { attemptsSinceRetry } from "./inbox.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
@@ -93,9 +93,9 @@ export class MailWorker {
     let handled = 0;
     for (;;) {
       const claimed = await claimDue(this.deps.db, "mail_outbox", this.options);
+      const leases = new LeaseKeeper(this.deps.db, "mail_outbox", claimed, this.options.leaseSeconds);
       for (const row of claimed) {
-        const held = await renewLeases(this.deps.db, "mail_outbox", [row], this.options.leaseSeconds);
-        if (!held.has(row.id)) continue;
+        if (!(await leases.holds(row))) continue; // another worker took it while this one waited
         await this.record(row, await this.handle(row));
         handled++;
       }

@@ -75,9 +75,10 @@ export async function claimDue<T extends LeasedOutbox>(
 /**
  * Renews the lease of those of `rows` (claimed by this worker) it still holds: still pending, at the
  * attempt it claimed (a claim by another worker, even after this one's lease lapsed, has taken the
- * next). Called right before a send, so a row is sent only under a live lease of its claimant: rows
- * claimed together and sent one after another could otherwise outlive their lease while waiting,
- * be claimed and sent by another worker, then sent again by this one. The ids still held.
+ * next); {@link LeaseKeeper} calls it while a batch is sent, so a row is sent only under a live
+ * lease of its claimant: rows claimed together and sent one after another could otherwise outlive
+ * their lease while waiting, be claimed and sent by another worker, then sent again by this one.
+ * The ids still held.
  */
 export async function renewLeases(
   db: Db,
@@ -96,6 +97,46 @@ export async function renewLeases(
     .returning("id")
     .execute();
   return new Set(renewed.map((row) => row.id));
+}
+
+/**
+ * Keeps a claimed batch's leases while its rows are sent — one after another, or a few at a time —
+ * and their results written. Before each send, {@link LeaseKeeper.holds} says whether this worker
+ * still holds the row. The leases of the whole batch (sent rows too: their results are not written
+ * yet) are renewed in one UPDATE, and only once half a lease has passed since the last renewal, so
+ * a batch sent quickly costs no extra query. A row another worker claimed meanwhile (this one
+ * stalled past its lease) is not held any more, and must not be sent again.
+ */
+export class LeaseKeeper {
+  private held: Set<string>;
+  private renewedAt = Date.now();
+  private renewing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly table: LeasedOutbox,
+    private readonly rows: readonly { id: string; attempt_count: number }[],
+    private readonly leaseSeconds: number,
+  ) {
+    this.held = new Set(rows.map((r) => r.id));
+  }
+
+  async holds(row: { id: string }): Promise<boolean> {
+    if (Date.now() - this.renewedAt >= this.leaseSeconds * 500) await this.renew();
+    return this.held.has(row.id);
+  }
+
+  private renew(): Promise<void> {
+    this.renewing ??= renewLeases(this.db, this.table, this.rows, this.leaseSeconds)
+      .then((held) => {
+        this.held = held;
+        this.renewedAt = Date.now();
+      })
+      .finally(() => {
+        this.renewing = null;
+      });
+    return this.renewing;
+  }
 }
 
 /**

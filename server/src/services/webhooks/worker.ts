@@ -6,7 +6,7 @@ import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
-import { claimDue, nextDueSeconds, outboxLoop, renewLeases } from "../outbox/claim.ts";
+import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
 import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
@@ -49,10 +49,9 @@ const BUSY_RETRY_MS = 1_000;
 /**
  * Delivers the outbox: fans new events out to the endpoints subscribed to them, then sends due
  * deliveries. Deliveries are claimed with FOR UPDATE SKIP LOCKED and a lease, and the attempt
- * number is taken at claim time, so no attempt is ever sent by two workers: a batch is sent
- * `concurrency` at a time, each group's results written before the next group is sent, and before
- * each group the leases of the batch's unsent deliveries are renewed; one this worker no longer
- * holds (its lease lapsed while it waited and another worker claimed it) is not sent. A worker
+ * number is taken at claim time, so no attempt is ever sent by two workers: a batch is sent with
+ * `concurrency` in flight while a {@link LeaseKeeper} keeps its leases, and a delivery this worker
+ * no longer holds (it stalled past its lease and another worker claimed it) is not sent. A worker
  * killed mid-batch leaves leases that expire together and are retried — nothing is lost.
  *
  * At rest it costs nothing but a timer: given `notifications` (the database's LISTEN), it is woken
@@ -177,51 +176,49 @@ export class WebhookWorker {
     ]);
     const eventById = new Map(events.map((e) => [e.id, e]));
     const endpointById = new Map(endpoints.map((e) => [e.id, e]));
-    const { concurrency, leaseSeconds } = this.options;
-    for (let start = 0; start < claimed.length; start += concurrency) {
-      const held = await renewLeases(this.deps.db, "webhook_deliveries", claimed.slice(start), leaseSeconds);
-      const group = claimed.slice(start, start + concurrency).filter((d) => held.has(d.id));
-      if (group.length === 0) continue;
-      const outcomes = await Promise.all(
-        group.map(async (delivery): Promise<Outcome> => {
-          const endpoint = endpointById.get(delivery.endpoint_id);
-          const event = eventById.get(delivery.event_id);
-          if (!endpoint || !event || endpoint.status !== "enabled")
-            return { delivery, endpoint, result: null };
-          // Re-checked before every send: a name that resolved publicly when saved may point inside
-          // now. The send connects only to the addresses checked here (pinned). No timing floor:
-          // nobody waits on the worker, and every refusal is logged alike (no excerpt, one error).
-          const check = await checkWebhookUrl(endpoint.url, {
-            ...webhookUrlPolicy(this.deps, endpoint.env),
-            refusalFloorMs: 0,
-          });
-          if (!check.ok)
-            return {
-              delivery,
-              endpoint,
-              result: {
-                ok: false,
-                status: null,
-                latencyMs: 0,
-                excerpt: null,
-                error: "url_not_allowed",
-                retryAfterSeconds: null,
-              },
-            };
-          const result = await sendWebhook({
-            url: endpoint.url,
-            id: event.id,
-            body: JSON.stringify(eventPayload(event)),
-            secrets: signingSecrets(this.deps, endpoint),
-            timeoutMs: this.options.timeoutMs,
-            addresses: check.addresses,
-            resolve: this.deps.resolveHost,
-          });
-          return { delivery, endpoint, result };
-        }),
-      );
-      await this.record(outcomes);
-    }
+    const leases = new LeaseKeeper(this.deps.db, "webhook_deliveries", claimed, this.options.leaseSeconds);
+    const outcomes = await mapWithConcurrency(
+      claimed,
+      this.options.concurrency,
+      async (delivery): Promise<Outcome | null> => {
+        // Another worker took it while this one waited (stalled past its lease): not sent twice.
+        if (!(await leases.holds(delivery))) return null;
+        const endpoint = endpointById.get(delivery.endpoint_id);
+        const event = eventById.get(delivery.event_id);
+        if (!endpoint || !event || endpoint.status !== "enabled") return { delivery, endpoint, result: null };
+        // Re-checked before every send: a name that resolved publicly when saved may point inside
+        // now. The send connects only to the addresses checked here (pinned). No timing floor:
+        // nobody waits on the worker, and every refusal is logged alike (no excerpt, one error).
+        const check = await checkWebhookUrl(endpoint.url, {
+          ...webhookUrlPolicy(this.deps, endpoint.env),
+          refusalFloorMs: 0,
+        });
+        if (!check.ok)
+          return {
+            delivery,
+            endpoint,
+            result: {
+              ok: false,
+              status: null,
+              latencyMs: 0,
+              excerpt: null,
+              error: "url_not_allowed",
+              retryAfterSeconds: null,
+            },
+          };
+        const result = await sendWebhook({
+          url: endpoint.url,
+          id: event.id,
+          body: JSON.stringify(eventPayload(event)),
+          secrets: signingSecrets(this.deps, endpoint),
+          timeoutMs: this.options.timeoutMs,
+          addresses: check.addresses,
+          resolve: this.deps.resolveHost,
+        });
+        return { delivery, endpoint, result };
+      },
+    );
+    await this.record(outcomes.filter((o): o is Outcome => o !== null));
     return claimed.length;
   }
 
@@ -313,4 +310,22 @@ export class WebhookWorker {
       }
     });
   }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight, keeping order. */
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
 }
