@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey } from "@stacks/transactions";
 import pg from "pg";
 import { createApp } from "../src/app.ts";
+import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../src/cli/pay.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../src/db/database.ts";
 import type { NotificationSource } from "../src/db/notifications.ts";
@@ -260,6 +261,62 @@ export async function allowBrowserAmounts(
 }
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
+
+/** A refund as the API returns it: what its transfer must carry (issue 19). */
+export interface RefundToPay {
+  id: string;
+  status: string;
+  token_contract: string;
+  amount: string;
+  destination: string;
+  memo: string;
+  asset: string;
+}
+
+/**
+ * Signs and broadcasts the merchant's transfer paying a refund — a real SIP-010 (or STX) transfer
+ * of the refund's amount to its destination, memo = the refund id unless `memo` says otherwise —
+ * and returns its 0x txid; it waits in the devnet's mempool (or is mined at once with blockMs 0).
+ */
+export async function sendRefundTransfer(
+  devnetUrl: string,
+  refund: RefundToPay,
+  privateKey: string,
+  options: { amount?: bigint | undefined; memo?: string | undefined } = {},
+): Promise<string> {
+  const asIntent: IntentForPayment = {
+    id: refund.id,
+    status: refund.status,
+    token_contract: refund.token_contract,
+    amount_asset: refund.amount,
+    recipient: refund.destination,
+    memo: options.memo ?? refund.memo,
+    asset: refund.asset,
+  } as IntentForPayment;
+  const tx = await buildIntentTransfer(asIntent, privateKey, devnetUrl, { amount: options.amount });
+  const { txid } = await broadcastIntentTransfer(tx, devnetUrl);
+  return `0x${txid.replace(/^0x/, "")}`;
+}
+
+/**
+ * Two workers racing over one outbox: A runs one pass while B looks for due rows every 100 ms
+ * (taking any whose lease lapsed), then both run once more.
+ */
+export async function raceWorkers(
+  a: { tick(): Promise<unknown> },
+  b: { tick(): Promise<unknown> },
+): Promise<void> {
+  let done = false;
+  const first = a.tick().finally(() => {
+    done = true;
+  });
+  while (!done) {
+    await b.tick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await first;
+  await Promise.all([a.tick(), b.tick()]);
+}
 
 /**
  * A merchant whose payout wallet is the given funded devnet account (`ACCOUNTS`), so it can pay

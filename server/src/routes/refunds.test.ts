@@ -5,6 +5,7 @@ import { fetchNonce } from "@stacks/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Merchant,
+  sendRefundTransfer,
   setupMerchant,
   setupMerchantPayingFrom,
   startTestApi,
@@ -96,22 +97,10 @@ function refund(body: Record<string, unknown>, token = merchant.sk, headers: Rec
 
 /** The merchant pays a refund from the payout wallet: a real transfer, memo = refund id by default. */
 async function payRefund(r: Refund, options: { amount?: bigint; memo?: string; key?: string } = {}) {
-  const asIntent: IntentForPayment = {
-    id: r.id,
-    status: r.status,
-    token_contract: r.token_contract,
-    amount_asset: r.amount,
-    recipient: r.destination,
-    memo: options.memo ?? r.memo,
-    asset: r.asset,
-  };
-  const txid = await broadcastTransfer(
-    await buildIntentTransfer(asIntent, options.key ?? payout.privateKey, devnet.url, {
-      amount: options.amount,
-    }),
-  );
+  const txid = (await sendRefundTransfer(devnet.url, r, options.key ?? payout.privateKey, options)).slice(2);
+  await devnet.waitForTx(txid);
   await watcher.tick();
-  return txid;
+  return txid; // bare hex, as the devnet reports it
 }
 
 const outboxTypes = async (id: string) =>

@@ -4,7 +4,13 @@ import { type Asset, DECIMALS, SYMBOLS } from "@spay/protocol";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import {
+  type Merchant,
+  raceWorkers,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { ID_PREFIX } from "../../domain/ids.ts";
@@ -381,17 +387,7 @@ describe("receipt mail over SMTP", () => {
       for (const { eventId } of events) for (const row of await mailOf(eventId)) ids.add(row.id);
       expect(ids.size).toBe(5);
       const [a, b] = [worker(smtp, { leaseSeconds: 1 }), worker(smtp, { leaseSeconds: 1 })];
-      let done = false;
-      const first = a.tick().finally(() => {
-        done = true;
-      });
-      // B looks for due mail every 100 ms while A works: it takes any mail whose lease lapsed.
-      while (!done) {
-        await b.tick();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await first;
-      await Promise.all([a.tick(), b.tick()]);
+      await raceWorkers(a, b);
       const ours = smtp.received
         .map((m) => /<(mail_[^@]+)@/.exec(m.messageId ?? "")?.[1])
         .filter((id): id is string => id !== undefined && ids.has(id));

@@ -2,6 +2,7 @@ import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Merchant,
+  sendRefundTransfer,
   setupMerchant,
   setupMerchantPayingFrom,
   startTestApi,
@@ -260,19 +261,19 @@ describe("refund transfers, like payments", () => {
       asset: string;
     };
   /** The merchant's transfer paying the refund (memo = refund id); it waits in the mempool. */
-  const sendRefund = async (r: Awaited<ReturnType<typeof getRefund>>): Promise<string> => {
-    const asIntent: IntentForPayment = {
-      id: r.id,
-      status: r.status,
-      token_contract: r.token_contract,
-      amount_asset: r.amount,
-      recipient: r.destination,
-      memo: r.memo,
-      asset: r.asset,
-    } as IntentForPayment;
-    const tx = await buildIntentTransfer(asIntent, payoutAccount.privateKey, devnet.url);
-    const { txid } = await broadcastIntentTransfer(tx, devnet.url);
-    return `0x${txid.replace(/^0x/, "")}`;
+  const sendRefund = (r: Awaited<ReturnType<typeof getRefund>>) =>
+    sendRefundTransfer(devnet.url, r, payoutAccount.privateKey);
+  /** A payment of 12.50 to the refunding merchant, settled from its block. */
+  const settledPayment = async (watcher: SettlementWatcher, body: Record<string, unknown> = {}) => {
+    const created = await api.request("POST", "/v1/payment_intents", {
+      token: refunder.sk,
+      body: { amount_minor: 1250, ...body },
+    });
+    const intent = created.body as IntentForPayment & { id: string };
+    await pay(intent);
+    await devnet.mineBlock();
+    await watcher.tick();
+    return intent;
   };
   const succeededEvents = async (refundId: string) =>
     (
@@ -285,14 +286,7 @@ describe("refund transfers, like payments", () => {
 
   it("a refund succeeds only at the environment's confirmations; a fork that drops its transfer sends it back to waiting", async () => {
     const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
-    const created = await api.request("POST", "/v1/payment_intents", {
-      token: refunder.sk,
-      body: { amount_minor: 1250, customer_email: "payer@example.com" },
-    });
-    const intent = created.body as IntentForPayment & { id: string };
-    await pay(intent);
-    await devnet.mineBlock();
-    await watcher.tick();
+    const intent = await settledPayment(watcher, { customer_email: "payer@example.com" });
     const paid = (await api.request("GET", `/v1/payment_intents/${intent.id}`, { token: refunder.sk })).body;
     expect(paid.status).toBe("payment_settled");
 
@@ -381,14 +375,7 @@ describe("refund transfers, like payments", () => {
 
   it("a refund canceled while its transfer waited in the mempool still counts once mined; one confirming cannot be canceled", async () => {
     const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
-    const created = await api.request("POST", "/v1/payment_intents", {
-      token: refunder.sk,
-      body: { amount_minor: 1250 },
-    });
-    const intent = created.body as IntentForPayment & { id: string };
-    await pay(intent);
-    await devnet.mineBlock();
-    await watcher.tick();
+    const intent = await settledPayment(watcher);
     await requireConfirmations(2);
     try {
       const res = await api.request("POST", "/v1/refunds", {
@@ -430,14 +417,7 @@ describe("refund transfers, like payments", () => {
     "a refund transfer mined while another transaction holds the refund is counted, not skipped (PostgreSQL)",
     async () => {
       const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
-      const created = await api.request("POST", "/v1/payment_intents", {
-        token: refunder.sk,
-        body: { amount_minor: 1250 },
-      });
-      const intent = created.body as IntentForPayment & { id: string };
-      await pay(intent);
-      await devnet.mineBlock();
-      await watcher.tick();
+      const intent = await settledPayment(watcher);
       const res = await api.request("POST", "/v1/refunds", {
         token: refunder.sk,
         body: { payment_intent: intent.id, reason: "duplicate" },

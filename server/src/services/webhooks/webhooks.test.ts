@@ -1,6 +1,12 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
+import {
+  type Merchant,
+  raceWorkers,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../../test/harness.ts";
 import {
   type ReceivedWebhook,
   type Responder,
@@ -206,17 +212,7 @@ describe("delivery", () => {
     for (let i = 0; i < 5; i++) await createIntent(m);
     const options = { ...DEFAULT_WEBHOOK_OPTIONS, concurrency: 1, leaseSeconds: 1, intervalMs: 10 };
     const [a, b] = [new WebhookWorker(api.deps, options), new WebhookWorker(api.deps, options)];
-    let done = false;
-    const first = a.tick().finally(() => {
-      done = true;
-    });
-    // B looks for due deliveries every 100 ms while A works: it takes any whose lease lapsed.
-    while (!done) {
-      await b.tick();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await first;
-    await Promise.all([a.tick(), b.tick()]);
+    await raceWorkers(a, b);
     const ids = at("/slow").map((r) => r.headers["webhook-id"]);
     expect(ids).toHaveLength(5);
     expect(new Set(ids).size).toBe(5);
