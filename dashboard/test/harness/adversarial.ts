@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "@spay/protocol";
+import { PAID_STATUSES, type PaymentStatus } from "@spay/protocol";
 import { type SeededMerchant, seedMerchant } from "./merchant.ts";
 import type { TestStack } from "./stack.ts";
 
@@ -75,16 +75,20 @@ async function insertPayments(stack: TestStack, templateId: string, count: numbe
     for (let g = start; g < Math.min(count, start + BATCH); g++) {
       const at = now - Math.floor((g * 29 * 86_400) / count);
       const amountMinor = g % 97 === 0 ? ADVERSARIAL.maxPriceMinor : 100 + ((g * 7919) % 250_000);
+      // The asset amount at the template's rate.
+      const amountAsset = String(
+        (BigInt(template.amount_asset) * BigInt(amountMinor)) / BigInt(template.amount_minor),
+      );
+      const status = STATUS_MIX[g % STATUS_MIX.length] ?? "payment_settled";
       rows.push({
         ...template,
         id: `${template.id}_${g}`,
         memo: `${template.memo}-${g}`,
         amount_minor: amountMinor,
-        // The asset amount at the template's rate.
-        amount_asset: String(
-          (BigInt(template.amount_asset) * BigInt(amountMinor)) / BigInt(template.amount_minor),
-        ),
-        status: STATUS_MIX[g % STATUS_MIX.length] ?? "payment_settled",
+        amount_asset: amountAsset,
+        status,
+        // A paid payment received its amount (what refunds are measured against); others nothing yet.
+        amount_received: PAID_STATUSES.includes(status) ? amountAsset : "0",
         customer_email: `customer${g % 400}@example.com`,
         shipping_address: JSON.stringify(template.shipping_address),
         metadata: JSON.stringify({ product_name: names[g % names.length] }),
