@@ -10,6 +10,7 @@ import {
 } from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { trackTransfer } from "./track-transfer.ts";
 import { SettlementWatcher } from "./watcher.ts";
 
 /**
@@ -206,6 +207,45 @@ describe("the block follower", () => {
       });
     }
   });
+
+  it.skipIf(process.env.SPAY_TEST_DB !== "postgres")(
+    "a block and a report of the same transfer, at the same time, do not deadlock (PostgreSQL)",
+    async () => {
+      const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+      const intent = await createIntent();
+      const txid = await pay(intent);
+      await devnet.mineBlock();
+      // A report of the transfer (POST …/submit) holds the intent and then writes its transfer row,
+      // while the block follower applies the block that mined it.
+      let release!: () => void;
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const report = api.deps.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom("payment_intents")
+          .select("id")
+          .where("id", "=", intent.id)
+          .forUpdate()
+          .execute();
+        locked();
+        await released;
+        await trackTransfer(trx, txid, intent.id, "submitted");
+      });
+      await isLocked;
+      const tick = watcher.tick();
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await Promise.all([report, tick]); // a deadlock rejects one of them
+      await watcher.tick();
+      expect((await retrieve(intent.id)).status).toBe("payment_settled");
+    },
+    60_000,
+  );
 
   it("asks the chain API the same per block whether one merchant or thirty have open intents", async () => {
     const chain = countingChain(devnet.url);

@@ -7,6 +7,7 @@ import type { PaymentIntentRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import { creditedTo, readTransferCall } from "../../domain/transfer-check.ts";
 import { tokensFor } from "../token-registry.ts";
+import { lockIntent } from "./observe-transfer.ts";
 import { trackTransfer } from "./track-transfer.ts";
 
 /**
@@ -103,6 +104,9 @@ export async function routeTransfer(
       return owner;
     case "intent": {
       const source = owner.intent.id === reporterIntentId ? "submitted" : "discovered";
+      // The intent is locked before its transfer row is written, in every path (a reported txid
+      // locks it first too): the other order deadlocks against a report of the same transfer.
+      await lockIntent(db, owner.intent.id);
       const tracked = await trackTransfer(db, txid, owner.intent.id, source);
       return { kind: "intent", intent: owner.intent, tracked };
     }
