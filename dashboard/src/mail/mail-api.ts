@@ -1,26 +1,10 @@
+import type { components } from "@spay/protocol";
 import { apiRequest } from "../api/http.ts";
 import type { Page, WorkspaceAuth } from "../api/types.ts";
 
-export type MailStatus = "pending" | "sent" | "kept" | "failed";
-
-/** A receipt mail (server routes/mail.ts): times in unix seconds. */
-export interface Mail {
-  id: string;
-  object: "mail";
-  kind: "payment_receipt" | "refund_receipt" | "payment_notification";
-  event: string;
-  to: string;
-  from: string | null;
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  env: "test" | "live";
-  created_at: number;
-  sent_at: number | null;
-}
+/** A receipt or notification mail as the API returns it (server routes/mail.ts): times in unix seconds. */
+export type Mail = components["schemas"]["Mail"];
+export type MailStatus = Mail["status"];
 
 /** One page of the environment's mail, newest first; `status` filters. */
 export function listMail(

@@ -171,30 +171,26 @@ export async function updateWorkspace(
           .forUpdate()
           .executeTakeFirst();
         await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
-        // Letting the browser set amounts lifts a protection against price tampering: audit-logged.
-        const allow = input.allow_browser_amounts;
-        settingChanged =
-          before !== undefined && allow !== undefined && allow !== before.allow_browser_amounts;
-        if (settingChanged)
+        // Settings whose every change is audit-logged: letting the browser set amounts lifts a
+        // protection against price tampering; the notification address is where every payment's
+        // details are mailed to.
+        const audited = [
+          ["allow_browser_amounts", "workspace.browser_amounts_changed"],
+          ["notify_on_payment_email", "workspace.payment_notifications_changed"],
+        ] as const;
+        for (const [field, action] of audited) {
+          const value = input[field];
+          if (before === undefined || value === undefined || value === before[field]) continue;
+          if (field === "allow_browser_amounts") settingChanged = true;
           await recordAudit(trx, {
-            action: "workspace.browser_amounts_changed",
+            action,
             actor: audit.actor,
             ip: audit.ip,
             workspaceId: id,
             object: { type: "workspace", id },
-            details: { allow_browser_amounts: allow },
+            details: { [field]: value },
           });
-        // Where every payment's details are mailed to: who changed it, and to what, is audit-logged.
-        const notify = input.notify_on_payment_email;
-        if (before !== undefined && notify !== undefined && notify !== before.notify_on_payment_email)
-          await recordAudit(trx, {
-            action: "workspace.payment_notifications_changed",
-            actor: audit.actor,
-            ip: audit.ip,
-            workspaceId: id,
-            object: { type: "workspace", id },
-            details: { notify_on_payment_email: notify },
-          });
+        }
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_WS });
