@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey } from "@stacks/transactions";
-import pg from "pg";
+import { inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../src/cli/pay.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -12,6 +13,7 @@ import { signStacksMessage } from "../src/domain/stacks-address.ts";
 import { answerClientErrors } from "../src/http/client-error.ts";
 import type { Deps } from "../src/http/context.ts";
 import { createDeps } from "../src/server.ts";
+import { adminQuery, type DatabaseTemplate } from "./database-template.ts";
 
 /**
  * A real server stack per test file: the app in-process over a real database — in-memory PGlite,
@@ -66,6 +68,10 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
       ...overrides,
     },
   );
+  if (process.env.SPAY_TEST_DB === "none")
+    throw new Error(
+      "this test file opens a database but runs in the unit project: server/vitest.config.ts sends a file to the database projects when it names startTestApi (or another way to start the gateway)",
+    );
   let database: DatabaseHandle;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
@@ -75,14 +81,19 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     // A private database, not a schema: Kysely's migrator finds its lock table in *any* schema, so a
     // server that once migrated the shared database's public schema would break a schema per file.
     const name = `spay_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(url, `create database ${name}`);
+    const template = databaseTemplate();
+    // A file that points the harness at another server (a private cluster) migrates its own.
+    const copy = template?.kind === "postgres" && template.server === url ? ` template ${template.name}` : "";
+    await adminQuery(url, `create database ${name}${copy}`);
     const privateUrl = new URL(url);
     privateUrl.pathname = `/${name}`;
     databaseUrl = privateUrl.toString();
     database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 10 });
     dropDatabase = () => adminQuery(url, `drop database if exists ${name} with (force)`);
   } else {
-    database = await openDatabase({ kind: "pglite", dataDir: null });
+    const template = databaseTemplate();
+    const image = template?.kind === "pglite" ? new Blob([await readFile(template.image)]) : undefined;
+    database = await openDatabase({ kind: "pglite", dataDir: null, ...(image ? { image } : {}) });
   }
   const close = async () => {
     await database.close();
@@ -142,13 +153,15 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
   };
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * The migrated database this run copies (test/database-template.ts), or null where none was made:
+ * the packages that borrow this harness (examples, interop) migrate each database themselves.
+ */
+function databaseTemplate(): DatabaseTemplate | null {
   try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+    return inject("databaseTemplate") ?? null;
+  } catch {
+    return null;
   }
 }
 

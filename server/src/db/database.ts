@@ -15,7 +15,12 @@ import type { Database } from "./schema.ts";
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir: string | null /* null = in memory */ }
+  | {
+      kind: "pglite";
+      dataDir: string | null /* null = in memory */;
+      /** A data directory dumped by {@link DatabaseHandle.dumpDataDir} to start from, instead of initdb. */
+      image?: Blob;
+    }
   | { kind: "postgres"; url: string; poolSize: number; schema?: string };
 
 export interface DatabaseHandle {
@@ -23,6 +28,8 @@ export interface DatabaseHandle {
   kind: DatabaseTarget["kind"];
   /** LISTEN on this database (PGlite in process, or a dedicated PostgreSQL connection); closed by close(). */
   notifications: NotificationSource;
+  /** PGlite only: the data directory as a tar, from which another in-memory database can start. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -35,11 +42,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
     const pglite = new PGlite(target.dataDir ?? undefined, {
       parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => v },
+      ...(target.image ? { loadDataDir: target.image } : {}),
     });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     const notifications = new TrackedSource(pgliteNotifications(pglite, db as Kysely<unknown>));
-    return { db, kind: "pglite", notifications, close: () => closeBoth(notifications, db) };
+    return {
+      db,
+      kind: "pglite",
+      notifications,
+      dumpDataDir: () => pglite.dumpDataDir("none"),
+      close: () => closeBoth(notifications, db),
+    };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
