@@ -23,23 +23,24 @@ import { slowestFiles, timingTable } from "./lib/timing.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The packages with a test suite, in the order they run. Two lanes share the machine's two cores:
- * the server's database suite is the longest and waits on PostgreSQL, so it runs beside the rest.
+ * The packages with a test suite. Two lanes share the machine's two cores, each running its
+ * packages one after another: the server's suite (long, half of it waiting on PostgreSQL) then the
+ * light packages in one, the browser-heavy dashboard and SDK in the other.
  * @type {{ lane: 0 | 1, dir: string }[]}
  */
 export const PACKAGES = [
   { lane: 0, dir: "server" },
   { lane: 1, dir: "protocol" },
   { lane: 1, dir: "devnet" },
-  { lane: 1, dir: "sdk" },
   { lane: 1, dir: "dashboard" },
-  { lane: 1, dir: "docs-site" },
-  { lane: 1, dir: "examples/html-storefront" },
-  { lane: 1, dir: "examples/react-storefront" },
-  { lane: 1, dir: "examples/webhook-receiver" },
-  { lane: 1, dir: "examples/x402-agent" },
-  { lane: 1, dir: "interop" },
-  { lane: 1, dir: "e2e" },
+  { lane: 1, dir: "sdk" },
+  { lane: 0, dir: "docs-site" },
+  { lane: 0, dir: "examples/html-storefront" },
+  { lane: 0, dir: "examples/react-storefront" },
+  { lane: 0, dir: "examples/webhook-receiver" },
+  { lane: 0, dir: "examples/x402-agent" },
+  { lane: 0, dir: "interop" },
+  { lane: 0, dir: "e2e" },
 ];
 
 const { values, positionals } = parseArgs({
@@ -112,7 +113,9 @@ function packageSuite(dir, prefix) {
 const selected = positionals.length ? PACKAGES.filter((p) => positionals.includes(p.dir)) : PACKAGES;
 const unknown = positionals.filter((name) => !PACKAGES.some((p) => p.dir === name));
 if (unknown.length) {
-  console.error(`unknown package(s): ${unknown.join(", ")}; packages: ${PACKAGES.map((p) => p.dir).join(", ")}`);
+  console.error(
+    `unknown package(s): ${unknown.join(", ")}; packages: ${PACKAGES.map((p) => p.dir).join(", ")}`,
+  );
   process.exit(2);
 }
 
@@ -120,14 +123,12 @@ let failed = false;
 const started = performance.now();
 if (positionals.length === 0 && !values.changed) {
   // The whole run: what every package's suite relies on, then the checks of the sources.
-  for (const [name, args] of /** @type {[string, string[]][]} */ ([
-    ["build front ends", ["exec", "node", "scripts/build-frontends.mjs"]],
-    ["typecheck", ["run", "typecheck"]],
-    ["lint", ["run", "lint"]],
-    ["scripts", ["exec", "node", "--test", "scripts/"]],
-  ])) {
-    if ((await pnpmStep(name, args)) !== 0) failed = true;
-  }
+  const node = process.execPath;
+  if ((await run("build front ends", node, ["scripts/build-frontends.mjs"], ROOT, false)) !== 0)
+    failed = true;
+  if (!failed && (await pnpmStep("typecheck", ["run", "typecheck"])) !== 0) failed = true;
+  if (!failed && (await pnpmStep("lint", ["run", "lint"])) !== 0) failed = true;
+  if (!failed && (await run("scripts", node, ["--test", "scripts/"], ROOT, false)) !== 0) failed = true;
 }
 
 if (!failed) {

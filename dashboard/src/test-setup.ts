@@ -1,7 +1,14 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// Components render into one jsdom document per file: unmount after each test.
+// The component files share one jsdom per worker. Each file starts from an empty document, as a
+// fresh jsdom would give it (what a test appended by hand, storage); components unmount after
+// every test.
+document.head.replaceChildren();
+document.body.replaceChildren();
+for (const { name } of [...document.documentElement.attributes])
+  document.documentElement.removeAttribute(name);
+sessionStorage.clear();
 afterEach(() => {
   cleanup();
   localStorage.clear();

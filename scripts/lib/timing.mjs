@@ -51,7 +51,9 @@ export function timingTable(steps, slowest, totalSeconds) {
   const width = Math.max(12, ...steps.map((s) => s.name.length), ...slowest.map((f) => f.file.length));
   const lines = ["", "Timing", "", `${"step".padEnd(width)}  ${"wall".padStart(10)}  result`];
   for (const step of steps)
-    lines.push(`${step.name.padEnd(width)}  ${formatDuration(step.seconds).padStart(10)}  ${step.ok ? "ok" : "FAILED"}`);
+    lines.push(
+      `${step.name.padEnd(width)}  ${formatDuration(step.seconds).padStart(10)}  ${step.ok ? "ok" : "FAILED"}`,
+    );
   lines.push(`${"total".padEnd(width)}  ${formatDuration(totalSeconds).padStart(10)}`);
   if (slowest.length) {
     lines.push("", `${`slowest ${slowest.length} test files`.padEnd(width)}  ${"time".padStart(10)}  tests`);

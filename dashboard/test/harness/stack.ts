@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDevnet } from "@spay/devnet";
 import { type Config, loadConfig, type RunningServer, startServer } from "@spay/server";
+import pg from "pg";
 import { serveDashboard } from "./dashboard-server.ts";
 
 /** One devnet, the gateway (with its settlement watcher) and the built dashboard: one per test file. */
@@ -16,11 +18,37 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/**
+ * A private database on the PostgreSQL server named by DATABASE_URL (as CI runs), dropped at close;
+ * null without one: the gateway then keeps its data in embedded PGlite, as `pnpm start` does.
+ * These tests are about the screens, not the engine (the server's suite covers both): on
+ * PostgreSQL the pages over 10,000 seeded payments answer in a fraction of PGlite's time.
+ */
+async function privateDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const server = process.env.DATABASE_URL;
+  if (!server) return null;
+  const name = `spay_dashboard_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** `overrides` change the gateway's settings (e.g. `{ smtpUrl }`: receipts sent to a local SMTP server). */
 export async function startStack(overrides: Partial<Config> = {}): Promise<TestStack> {
   const dashboard = await serveDashboard();
   const devnet = await startDevnet({ port: 0, blockMs: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), "spay-dashboard-"));
+  const database = await privateDatabase();
   const server = await startServer(
     loadConfig(
       {},
@@ -38,6 +66,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
         walletChallengesPerMinute: 0,
         scryptLog2N: 10,
         watchIntervalMs: 100,
+        ...(database ? { databaseUrl: database.url } : {}),
         ...overrides,
       },
     ),
@@ -53,6 +82,7 @@ export async function startStack(overrides: Partial<Config> = {}): Promise<TestS
       await dashboard.close();
       await server.close();
       await devnet.stop();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,12 +13,12 @@ import { ONBOARDING } from "../../src/onboarding/messages.ts";
 import { PAYMENTS, REFUNDS } from "../../src/payments/messages.ts";
 import { PRODUCTS } from "../../src/products/messages.ts";
 import { SETTINGS } from "../../src/settings/messages.ts";
-import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "../harness/adversarial.ts";
-import { launchChromium } from "../harness/chromium.ts";
-import { layoutProblems } from "../harness/layout-checks.ts";
-import { signInPage } from "../harness/merchant.ts";
-import { screenshotAs } from "../harness/screenshots.ts";
-import { startStack, type TestStack } from "../harness/stack.ts";
+import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "./adversarial.ts";
+import { launchChromium } from "./chromium.ts";
+import { layoutProblems } from "./layout-checks.ts";
+import { signInPage } from "./merchant.ts";
+import { screenshotAs } from "./screenshots.ts";
+import { startStack, type TestStack } from "./stack.ts";
 
 /**
  * Issue 18: every screen — signed out, onboarding, each app page, modals, the payment link's card
@@ -27,12 +27,14 @@ import { startStack, type TestStack } from "../harness/stack.ts";
  * of harness/layout-checks.ts: no horizontal overflow, nothing clipped, no overlapping text, no
  * broken image or glyph box, and axe-core clean (at 1280 px, per theme, to keep the walk fast —
  * colours and names do not change with the width; the layout checks run at both).
- * A screenshot of each goes to test-results/screenshots/<screen>-<theme>-<width>.png.
+ * Each theme × width walk is its own test file (test/e2e/layout-*.test.ts), so two run at once,
+ * each with its own stack and browser context. A screenshot of each goes to test-results/screenshots/<screen>-<theme>-<width>.png.
  */
 const THEMES = ["light", "dark"] as const;
 const WIDTHS = [1280, 390] as const;
+type Width = (typeof WIDTHS)[number];
 const AXE_WIDTH = 1280;
-type Theme = (typeof THEMES)[number];
+export type Theme = (typeof THEMES)[number];
 
 interface Screen {
   name: string;
@@ -322,70 +324,73 @@ const SCREENS: Screen[] = [
   },
 ];
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchChromium()]);
-  merchant = await seedAdversarialMerchant(stack);
-  await startPaywall();
-}, 180_000);
+/**
+ * Registers the walk of every screen in one theme at one width, with its own stack, browser and
+ * seeded adversarial merchant. `seedCheck` also checks the seeding itself (once per run is enough).
+ */
+export function layoutWalk(theme: Theme, width: Width, { seedCheck = false } = {}): void {
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+    merchant = await seedAdversarialMerchant(stack);
+    await startPaywall();
+  }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (paywallServer) await new Promise((resolve) => paywallServer.close(resolve));
-  await stack?.close();
-});
+  afterAll(async () => {
+    await browser?.close();
+    if (paywallServer) await new Promise((resolve) => paywallServer.close(resolve));
+    await stack?.close();
+  });
 
-it("seeds the adversarial account: 10,000 payments the API lists and analytics counts", async () => {
-  const auth = { authorization: `Bearer ${merchant.sk}` };
-  const analytics = await fetch(`${stack.apiUrl}/v1/analytics/overview?range=30d`, { headers: auth });
-  const overview = (await analytics.json()) as { transactions?: number };
-  expect(analytics.status).toBe(200);
-  expect(overview.transactions).toBe(ADVERSARIAL.payments);
-});
-
-const notes = new Set<string>();
-afterAll(() => {
-  // What this machine cannot check (no emoji font): said once, not failed on.
-  for (const note of notes) console.warn(`layout-invariants: ${note}`);
-});
-
-for (const theme of THEMES) {
-  for (const width of WIDTHS) {
-    describe(`${theme}, ${width} px`, () => {
-      let context: BrowserContext;
-
-      beforeAll(async () => {
-        context = await browser.newContext({
-          viewport: { width, height: width === 390 ? 844 : 900 },
-          colorScheme: theme,
-          // axe-core is injected as a script; the gateway's pages forbid inline scripts.
-          bypassCSP: true,
-        });
-        await context.addInitScript((t: Theme) => localStorage.setItem("theme", t), theme);
-      });
-      afterAll(async () => {
-        await context?.close();
-      });
-
-      for (const screen of SCREENS) {
-        it(`${screen.name} holds its layout`, async () => {
-          const page = await context.newPage();
-          page.setDefaultTimeout(20_000);
-          try {
-            if (screen.signedIn) await signInPage(page, merchant);
-            else await page.addInitScript(() => localStorage.removeItem("spay_session_token"));
-            await screen.open(page);
-            // Fonts and images settled, transitions (300 ms theme fade, dialogs) done.
-            await page.evaluate(() => document.fonts.ready.then(() => undefined));
-            await page.waitForTimeout(350);
-            await screenshotAs(page, `${screen.name}-${theme}-${width}`);
-            const { problems, notes: unchecked } = await layoutProblems(page, { axe: width === AXE_WIDTH });
-            for (const n of unchecked) notes.add(n);
-            expect(problems, `${screen.name} ${theme} ${width}px`).toEqual([]);
-          } finally {
-            await page.close();
-          }
-        }, 60_000);
-      }
+  if (seedCheck)
+    it("seeds the adversarial account: 10,000 payments the API lists and analytics counts", async () => {
+      const auth = { authorization: `Bearer ${merchant.sk}` };
+      const analytics = await fetch(`${stack.apiUrl}/v1/analytics/overview?range=30d`, { headers: auth });
+      const overview = (await analytics.json()) as { transactions?: number };
+      expect(analytics.status).toBe(200);
+      expect(overview.transactions).toBe(ADVERSARIAL.payments);
     });
-  }
+
+  const notes = new Set<string>();
+  afterAll(() => {
+    // What this machine cannot check (no emoji font): said once, not failed on.
+    for (const note of notes) console.warn(`layout-invariants: ${note}`);
+  });
+
+  describe(`${theme}, ${width} px`, () => {
+    let context: BrowserContext;
+
+    beforeAll(async () => {
+      context = await browser.newContext({
+        viewport: { width, height: width === 390 ? 844 : 900 },
+        colorScheme: theme,
+        // axe-core is injected as a script; the gateway's pages forbid inline scripts.
+        bypassCSP: true,
+      });
+      await context.addInitScript((t: Theme) => localStorage.setItem("theme", t), theme);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    for (const screen of SCREENS) {
+      it(`${screen.name} holds its layout`, async () => {
+        const page = await context.newPage();
+        page.setDefaultTimeout(20_000);
+        try {
+          if (screen.signedIn) await signInPage(page, merchant);
+          else await page.addInitScript(() => localStorage.removeItem("spay_session_token"));
+          await screen.open(page);
+          // Fonts and images settled, transitions (300 ms theme fade, dialogs) done.
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          await page.waitForTimeout(350);
+          await screenshotAs(page, `${screen.name}-${theme}-${width}`);
+          const { problems, notes: unchecked } = await layoutProblems(page, { axe: width === AXE_WIDTH });
+          for (const n of unchecked) notes.add(n);
+          expect(problems, `${screen.name} ${theme} ${width}px`).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      }, 60_000);
+    }
+  });
 }
