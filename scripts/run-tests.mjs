@@ -4,10 +4,10 @@
  * scripts' own tests, then each package's vitest suite — and at the end a timing table (each
  * step's wall time and the slowest test files), so growth is seen the day it happens.
  *
- *   node scripts/test.mjs                 everything (what CI runs)
- *   node scripts/test.mjs server sdk      only these packages' suites (folder names)
- *   node scripts/test.mjs --changed       only the test files related to uncommitted changes
- *   node scripts/test.mjs --changed=main  … to changes since a commit or branch
+ *   node scripts/run-tests.mjs                 everything (what CI runs)
+ *   node scripts/run-tests.mjs server sdk      only these packages' suites (folder names)
+ *   node scripts/run-tests.mjs --changed       only the test files related to uncommitted changes
+ *   node scripts/run-tests.mjs --changed=main  … to changes since a commit or branch
  *
  * docs/testing.md describes the layout and the budget.
  */
