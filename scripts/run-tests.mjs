@@ -23,9 +23,9 @@ import { slowestFiles, timingTable } from "./lib/timing.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The packages with a test suite. Two lanes share the machine's two cores, each running its
- * packages one after another: the server's suite (long, half of it waiting on PostgreSQL) then the
- * light packages in one, the browser-heavy dashboard and SDK in the other.
+ * The packages with a test suite, in the order they run. With `--lanes=2` two lanes run side by
+ * side (the server then the light packages; the browser-heavy dashboard and SDK): on 2 cores that
+ * oversubscribes (each suite already runs two workers), so one lane is the default.
  * @type {{ lane: 0 | 1, dir: string }[]}
  */
 export const PACKAGES = [
@@ -47,7 +47,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     changed: { type: "string", default: undefined },
-    lanes: { type: "string", default: "2" },
+    lanes: { type: "string", default: "1" },
   },
   args: normalizeChanged(process.argv.slice(2)),
 });
