@@ -354,6 +354,7 @@ export async function setupMerchantPayingFrom(
   return { token, workspaceId, sk, pk };
 }
 
+export { adminQuery } from "./database-template.ts";
 export {
   createMerchantAccount,
   freePort,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startDevnet } from "@spay/devnet";
 import { type Config, loadConfig, type RunningServer, startServer } from "@spay/server";
-import pg from "pg";
+import { adminQuery } from "@spay/server/testing";
 import { serveDashboard } from "./dashboard-server.ts";
 
 /** One devnet, the gateway (with its settlement watcher) and the built dashboard: one per test file. */
@@ -28,19 +28,13 @@ async function privateDatabase(): Promise<{ url: string; drop(): Promise<void> }
   const server = process.env.DATABASE_URL;
   if (!server) return null;
   const name = `spay_dashboard_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await adminQuery(server, `create database ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /** `overrides` change the gateway's settings (e.g. `{ smtpUrl }`: receipts sent to a local SMTP server). */
