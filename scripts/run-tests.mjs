@@ -13,12 +13,13 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, cpus, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pnpmCommand } from "./build-frontends.mjs";
-import { slowestFiles, timingTable } from "./lib/timing.mjs";
+import { orphansSince } from "./lib/leftovers.mjs";
+import { busyPercent, failedTests, slowestFiles, timingTable } from "./lib/timing.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -58,18 +59,22 @@ function normalizeChanged(/** @type {string[]} */ args) {
 }
 
 const reportDir = mkdtempSync(path.join(tmpdir(), "spay-test-report-"));
-/** @type {{ name: string, seconds: number, ok: boolean }[]} */
+/** @type {{ name: string, seconds: number, ok: boolean, busy: number }[]} */
 const steps = [];
 
 /**
  * Runs a command in `cwd`, its output streamed with a `[name]` prefix per line when lanes run at
- * once; resolves with its exit code.
+ * once; resolves with its exit code. A `background` command runs at the lowest CPU priority (and
+ * so do the processes it starts): it takes only the cycles the tests leave idle.
  * @param {string} name @param {string} command @param {string[]} args @param {string} cwd @param {boolean} prefix
+ * @param {{ background?: boolean }} [options]
  */
-function run(name, command, args, cwd, prefix) {
+function run(name, command, args, cwd, prefix, { background = false } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
+    const cpusBefore = cpus();
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    if (background && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
     /** @param {NodeJS.WriteStream} out */
     const pipe = (out) => {
       let pending = "";
@@ -85,30 +90,44 @@ function run(name, command, args, cwd, prefix) {
     child.stderr.on("data", pipe(process.stderr));
     child.on("close", (code) => {
       const seconds = (performance.now() - started) / 1000;
-      steps.push({ name, seconds, ok: code === 0 });
+      steps.push({ name, seconds, ok: code === 0, busy: busyPercent(cpusBefore, cpus()) });
       resolve(code ?? 1);
     });
   });
 }
 
-/** @param {string} name @param {string[]} pnpmArgs */
-const pnpmStep = (name, pnpmArgs) => {
+/** @param {string} name @param {string[]} pnpmArgs @param {{ background?: boolean }} [options] */
+const pnpmStep = (name, pnpmArgs, options) => {
   const [command, args] = pnpmCommand(pnpmArgs);
-  return run(name, command, args, ROOT, false);
+  return run(name, command, args, ROOT, options?.background === true, options);
 };
 
 /**
  * One package's suite: its own `test` script (which builds what it needs first), with a JSON
  * report beside the usual output. With `--changed`, only the files related to the changes.
+ * Whatever it left running is named and stopped, so it slows no suite after it.
  * @param {string} dir @param {boolean} prefix
  */
-function packageSuite(dir, prefix) {
+async function packageSuite(dir, prefix) {
   const report = path.join(reportDir, `${dir.replaceAll("/", "_")}.json`);
   const extra = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
   if (values.changed) extra.push(`--changed=${values.changed}`, "--passWithNoTests");
   const [command, args] = pnpmCommand(["--silent", "run", "test", ...extra]);
-  return run(dir, command, args, path.join(ROOT, dir), prefix);
+  const code = await run(dir, command, args, path.join(ROOT, dir), prefix);
+  for (const orphan of orphansSince((performance.now() - started) / 1000)) {
+    leftovers.push(`${dir}: ${orphan.command}`);
+    try {
+      process.kill(orphan.pid, "SIGKILL");
+    } catch {
+      // Gone by itself meanwhile.
+    }
+  }
+  return code;
 }
+
+/** Processes the suites left running (stopped by the runner), listed at the end. */
+/** @type {string[]} */
+const leftovers = [];
 
 const selected = positionals.length ? PACKAGES.filter((p) => positionals.includes(p.dir)) : PACKAGES;
 const unknown = positionals.filter((name) => !PACKAGES.some((p) => p.dir === name));
@@ -121,12 +140,17 @@ if (unknown.length) {
 
 let failed = false;
 const started = performance.now();
+/** The type check, when it runs beside the suites: awaited at the end. */
+let typecheck = Promise.resolve(0);
 if (positionals.length === 0 && !values.changed) {
-  // The whole run: what every package's suite relies on, then the checks of the sources.
+  // The whole run: what every package's suite relies on, then the checks of the sources. The type
+  // check needs no build and no database and has no timeout, so it runs in the background at the
+  // lowest priority, on the cycles the suites leave idle while they wait on browsers and blocks
+  // (its output, once it is done, lands in the middle of the suites' and is prefixed).
   const node = process.execPath;
   if ((await run("build front ends", node, ["scripts/build-frontends.mjs"], ROOT, false)) !== 0)
     failed = true;
-  if (!failed && (await pnpmStep("typecheck", ["run", "typecheck"])) !== 0) failed = true;
+  if (!failed) typecheck = pnpmStep("typecheck", ["run", "typecheck"], { background: true });
   if (!failed && (await pnpmStep("lint", ["run", "lint"])) !== 0) failed = true;
   if (!failed && (await run("scripts", node, ["--test", "scripts/"], ROOT, false)) !== 0) failed = true;
 }
@@ -145,6 +169,7 @@ if (!failed) {
   }
   await Promise.all(running);
 }
+if ((await typecheck) !== 0) failed = true;
 
 const reports = PACKAGES.map((p) => {
   const file = path.join(reportDir, `${p.dir.replaceAll("/", "_")}.json`);
@@ -152,5 +177,14 @@ const reports = PACKAGES.map((p) => {
 }).filter((r) => r !== null);
 rmSync(reportDir, { recursive: true, force: true });
 
-console.log(timingTable(steps, slowestFiles(reports, ROOT, 15), (performance.now() - started) / 1000));
+if (leftovers.length)
+  console.log(`\nleft running by a suite (stopped):\n${leftovers.map((l) => `  ${l}`).join("\n")}`);
+console.log(
+  timingTable(
+    steps,
+    slowestFiles(reports, ROOT, 15),
+    (performance.now() - started) / 1000,
+    failedTests(reports, ROOT),
+  ),
+);
 process.exit(failed ? 1 : 0);
