@@ -3,7 +3,7 @@ import { type SeededMerchant, seedMerchant } from "./merchant.ts";
 import type { TestStack } from "./stack.ts";
 
 /**
- * Issue 18's adversarial data: what real merchants and customers type, at its worst — a
+ * Adversarial data: what real merchants and customers type, at its worst — a
  * 200-character name with no space to break at, emoji, right-to-left text (Arabic, Hebrew), the
  * largest price (SPEC.md: $999,999.99) and an account with 10,000 payments.
  */

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { seriousAxeViolations } from "./axe.ts";
 
 /**
- * Issue 18's layout invariants, measured in the page as the browser laid it out:
+ * The layout invariants, measured in the page as the browser laid it out:
  *
  * - overflow: the document is no wider than the viewport (and which elements stick out if it is);
  * - clipped: no element's box sticks out of an ancestor that hides overflow, and no text is cut by

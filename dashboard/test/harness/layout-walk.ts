@@ -21,7 +21,7 @@ import { screenshotAs } from "./screenshots.ts";
 import { startStack, type TestStack } from "./stack.ts";
 
 /**
- * Issue 18: every screen — signed out, onboarding, each app page, modals, the payment link's card
+ * Every screen — signed out, onboarding, each app page, modals, the payment link's card
  * and button views, the hosted checkout, the SDK's overlays, the docs and blog — in light and dark,
  * at 1280 and 390 px, with adversarial data (harness/adversarial.ts), holds the layout invariants
  * of harness/layout-checks.ts: no horizontal overflow, nothing clipped, no overlapping text, no
@@ -325,6 +325,19 @@ const SCREENS: Screen[] = [
 ];
 
 /**
+ * Resolves once every finite CSS transition and animation on the page has ended (the theme's
+ * 300 ms fade, a dialog's entrance) and two frames were laid out; spinners, which never end, are
+ * not waited for. A fixed 350 ms pause cost 38 s per walk and still raced a slow machine.
+ */
+async function transitionsDone(): Promise<void> {
+  const finite = document
+    .getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}
+
+/**
  * Registers the walk of every screen in one theme at one width, with its own stack, browser and
  * seeded adversarial merchant. `seedCheck` also checks the seeding itself (once per run is enough).
  */
@@ -380,9 +393,9 @@ export function layoutWalk(theme: Theme, width: Width, { seedCheck = false } = {
           if (screen.signedIn) await signInPage(page, merchant);
           else await page.addInitScript(() => localStorage.removeItem("spay_session_token"));
           await screen.open(page);
-          // Fonts and images settled, transitions (300 ms theme fade, dialogs) done.
+          // Fonts settled, transitions (theme fade, dialogs) done.
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          await page.waitForTimeout(350);
+          await page.evaluate(transitionsDone);
           await screenshotAs(page, `${screen.name}-${theme}-${width}`);
           const { problems, notes: unchecked } = await layoutProblems(page, { axe: width === AXE_WIDTH });
           for (const n of unchecked) notes.add(n);
