@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Components run in jsdom beside their code (src/**\/*.test.tsx); checks of the build output
@@ -11,7 +12,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     // vitest's default on 2 cores is one worker.
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFirstSequencer },
+    // The browser tests first: they are the long ones, and files start in project order.
     projects: [
+      {
+        extends: true,
+        test: { name: "e2e", environment: "node", include: ["test/**/*.test.ts"] },
+      },
       {
         extends: true,
         test: {
@@ -30,10 +37,6 @@ export default defineConfig({
         // Checks of the build output in dist/ (`pnpm test` builds first), in Node.
         extends: true,
         test: { name: "build", environment: "node", include: ["src/**/*.build.test.ts"] },
-      },
-      {
-        extends: true,
-        test: { name: "e2e", environment: "node", include: ["test/**/*.test.ts"] },
       },
     ],
   },

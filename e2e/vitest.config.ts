@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Each file starts its own product (gateway, devnet, data folder) and browser on free ports.
+    maxWorkers: 2,
   },
 });

@@ -6,5 +6,7 @@ export default defineConfig({
     include: ["src/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Each file starts its own devnet and gateway on free ports; vitest's default here is one worker.
+    maxWorkers: 2,
   },
 });

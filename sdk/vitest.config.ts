@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { globSync } from "tinyglobby";
 import { defineConfig } from "vitest/config";
+import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Two kinds of test: components and the drop-in run in jsdom, everything else (core, server
@@ -24,6 +25,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // vitest's default on 2 cores is one worker.
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,

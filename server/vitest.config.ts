@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { globSync } from "tinyglobby";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Three projects (docs/testing.md has the why):
@@ -65,10 +66,12 @@ const devnetFiles = databaseFiles.filter((file) =>
 /** Each database project migrates one database; every test file starts from a copy of it. */
 const globalSetup = ["./test/database-template.ts"];
 
-/** One engine's files, as two projects: those that run a devnet (isolated per file) and the rest. */
+/**
+ * One engine's files, as two projects: those that run a devnet (isolated per file) and the rest.
+ * The devnet files are listed first: they are the long ones, and files start in project order.
+ */
 function engine(name: "pglite" | "postgres", include: string[], env: Record<string, string>) {
   const projects: TestProjectInlineConfiguration[] = [
-    { extends: true, test: { name, include, exclude: devnetFiles, env, globalSetup } },
     {
       extends: true,
       test: {
@@ -80,6 +83,7 @@ function engine(name: "pglite" | "postgres", include: string[], env: Record<stri
         isolate: true,
       },
     },
+    { extends: true, test: { name, include, exclude: devnetFiles, env, globalSetup } },
   ];
   return projects;
 }
@@ -98,6 +102,7 @@ export default defineConfig({
     isolate: false,
     // vitest's default on 2 cores is one worker; database files wait on I/O half the time.
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       unit,
       ...(postgresUrl
