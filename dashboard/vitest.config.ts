@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
-import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
+import { BaseSequencer } from "vitest/node";
+import { heavyFirst } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Components run in jsdom beside their code (src/**\/*.test.tsx); checks of the build output
@@ -12,7 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // vitest's default on 2 cores is one worker.
     maxWorkers: 2,
-    sequence: { sequencer: HeavyFirstSequencer },
+    sequence: { sequencer: heavyFirst(BaseSequencer) },
     // The browser tests first: they are the long ones, and files start in project order.
     projects: [
       {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { globSync } from "tinyglobby";
 import { defineConfig } from "vitest/config";
-import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
+import { BaseSequencer } from "vitest/node";
+import { heavyFirst } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Two kinds of test: components and the drop-in run in jsdom, everything else (core, server
@@ -25,7 +26,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // vitest's default on 2 cores is one worker.
     maxWorkers: 2,
-    sequence: { sequencer: HeavyFirstSequencer },
+    sequence: { sequencer: heavyFirst(BaseSequencer) },
     projects: [
       {
         extends: true,

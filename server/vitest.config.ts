@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { globSync } from "tinyglobby";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import { HeavyFirstSequencer } from "../scripts/lib/heavy-first-sequencer.ts";
+import { BaseSequencer } from "vitest/node";
+import { heavyFirst } from "../scripts/lib/heavy-first-sequencer.ts";
 
 /**
  * Three projects (docs/testing.md has the why):
@@ -102,7 +103,7 @@ export default defineConfig({
     isolate: false,
     // vitest's default on 2 cores is one worker; database files wait on I/O half the time.
     maxWorkers: 2,
-    sequence: { sequencer: HeavyFirstSequencer },
+    sequence: { sequencer: heavyFirst(BaseSequencer) },
     projects: [
       unit,
       ...(postgresUrl

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markdownPlugin } from "../build/markdown-plugin.ts";
@@ -24,6 +24,25 @@ import { startStack, type TestStack } from "./harness/stack.ts";
 import { serveFolder } from "./harness/static-server.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * Switches the page to the dark theme once React has hydrated it. The toggle answers only after
+ * hydration, and a click on the pre-rendered button before that does nothing (no handler yet): on
+ * a busy machine hydration comes seconds after the button is visible, so click until it answers.
+ */
+async function switchToDarkOnceHydrated(page: Page): Promise<void> {
+  const dark = page.getByRole("button", { name: /Switch to dark theme/ });
+  const light = page.getByRole("button", { name: /Switch to light theme/ });
+  await expect
+    .poll(
+      async () => {
+        if ((await dark.count()) > 0) await dark.click();
+        return light.count();
+      },
+      { timeout: 25_000, interval: 250 },
+    )
+    .toBe(1);
+}
 const DIST = path.join(ROOT, "dist");
 const POSTS = {
   "accept-bitcoin-payments-stacks": "How to Accept Bitcoin Payments on Stacks with sBTC",
@@ -206,9 +225,7 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
         }).observe(document, { childList: true, subtree: true });
       });
       await page.goto(`${stack.apiUrl}${pagePath}`);
-      // The theme toggle answers only once React has hydrated the page.
-      await page.getByRole("button", { name: /Switch to dark theme/ }).click();
-      await page.getByRole("button", { name: /Switch to light theme/ }).waitFor();
+      await switchToDarkOnceHydrated(page);
       await page.waitForLoadState("networkidle");
       expect(
         await page.evaluate(() => (window as unknown as { removedContent: string[] }).removedContent),
@@ -227,8 +244,7 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
     const page = await browser.newPage();
     const { problems } = await guardPage(page, stack.apiUrl);
     await page.goto(`${stack.apiUrl}/docs/api-reference`);
-    await page.getByRole("button", { name: /Switch to dark theme/ }).click();
-    await page.getByRole("button", { name: /Switch to light theme/ }).waitFor();
+    await switchToDarkOnceHydrated(page);
     await page.waitForLoadState("networkidle");
     expect(await page.locator(".endpoint").count()).toBeGreaterThan(40);
     expect(await page.locator("#post-v1-payment-intents").count()).toBe(1);
@@ -241,7 +257,7 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
     const { problems } = await guardPage(page, stack.apiUrl);
     await page.goto(`${stack.apiUrl}/docs`);
     await page.getByRole("heading", { level: 1, name: "sPay Documentation" }).waitFor();
-    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await switchToDarkOnceHydrated(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     await page.reload();
     await page.getByRole("button", { name: "Switch to light theme" }).waitFor();

@@ -144,6 +144,7 @@ export async function deleteEnvironment(
   ip: string | null,
 ): Promise<void> {
   const workspaceId = scope.workspaceId;
+  const mark = deps.keys?.mark() ?? 0;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .selectFrom("workspaces")
@@ -168,6 +169,8 @@ export async function deleteEnvironment(
       details: { name: environment.name, type: environment.type },
     });
   });
+  // Keys of the removed environment must fail in every API process before the deletion is answered.
+  await deps.keys?.settledWorkspace(workspaceId, mark);
 }
 
 /**

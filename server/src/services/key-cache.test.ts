@@ -9,7 +9,10 @@ import {
   type TestApi,
 } from "../../test/harness.ts";
 import { type ServerProcess, spawnServer } from "../../test/server-process.ts";
+import { createApp } from "../app.ts";
+import type { NotificationSource } from "../db/notifications.ts";
 import { hashToken } from "../domain/secrets.ts";
+import { createDeps } from "../server.ts";
 import type { CachedKey, KeyCache } from "./key-cache.ts";
 
 /** A secret test key as the cache holds it, with its expiry (seconds) or null. */
@@ -146,6 +149,69 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
   });
 });
 
+/** A LISTEN whose notifications arrive `delayMs` late, as on a busy process or a slow network. */
+function lateNotifications(source: NotificationSource, delayMs: number): NotificationSource {
+  return {
+    listen: (channel, handlers) =>
+      source.listen(channel, {
+        ...handlers,
+        onNotify: (payload) => void setTimeout(() => handlers.onNotify(payload), delayMs),
+      }),
+  };
+}
+
+/**
+ * Deleting what a key belongs to — the workspace, its organization, the whole account — answers
+ * only once the key is forgotten: the deleting process drops it at once and waits for the
+ * database's announcement. Here that announcement comes 300 ms late, so a deletion that relied on
+ * it alone would still accept the key on the next request.
+ */
+describe("deletions forget their keys before they answer", () => {
+  let api: TestApi;
+  let app: ReturnType<typeof createApp>;
+  let closeDeps: () => Promise<void>;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    if (!api.notifications) throw new Error("the test database announces its changes");
+    const deps = await createDeps(api.deps.db, api.config, null, lateNotifications(api.notifications, 300));
+    app = createApp(deps);
+    closeDeps = async () => {
+      await deps.keys?.close();
+      await deps.changes?.close();
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await closeDeps?.();
+    await api?.close();
+  });
+
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    app.request(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  const deletions: [string, (m: Merchant) => [string, string, unknown?]][] = [
+    ["the workspace", (m) => ["DELETE", `/v1/workspaces/${m.workspaceId}`]],
+    ["its organization", (m) => ["DELETE", `/v1/organizations/${m.organizationId}`]],
+    ["the account", (m) => ["DELETE", "/api/merchants/delete", { email: m.email }]],
+  ];
+  for (const [what, deletion] of deletions)
+    it(`${what} deleted: its secret key fails on the very next request`, async () => {
+      const m = await setupMerchant(api);
+      expect((await call("POST", "/v1/payment_intents", m.sk, INTENT)).status).toBe(201);
+      const [method, path, body] = deletion(m);
+      expect((await call(method, path, m.token, body)).status).toBe(200);
+      expect((await call("POST", "/v1/payment_intents", m.sk, INTENT)).status).toBe(401);
+    });
+});
+
 /**
  * Across processes (PostgreSQL): two API processes on one database both hold a key in memory; the
  * key is revoked through one, and the other refuses it on the very next request.
@@ -204,6 +270,26 @@ describe.skipIf(!onPostgres)(
         expect(refused.status).toBe(401);
         expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("api_key_revoked");
         expect((await call(a, "POST", "/v1/payment_intents", key, INTENT)).status).toBe(401);
+      }
+    }, 60_000);
+
+    it("a workspace deleted through one process (by itself, with its organization, with the account): its keys fail on the next request to the other", async () => {
+      const [a, b] = processes as [ServerProcess, ServerProcess];
+      const deletions: ((m: Merchant) => [string, string, unknown?])[] = [
+        (m) => ["DELETE", `/v1/workspaces/${m.workspaceId}`],
+        (m) => ["DELETE", `/v1/organizations/${m.organizationId}`],
+        (m) => ["DELETE", "/api/merchants/delete", { email: m.email }],
+      ];
+      for (const deletion of deletions) {
+        const m = await setupMerchant(api);
+        for (const p of [a, b, a, b])
+          expect((await call(p, "POST", "/v1/payment_intents", m.sk, INTENT)).status).toBe(201);
+        const [method, path, body] = deletion(m);
+        expect((await call(a, method, path, m.token, body)).status, path).toBe(200);
+        for (const p of [b, a]) {
+          const refused = await call(p, "POST", "/v1/payment_intents", m.sk, INTENT);
+          expect(refused.status, `${path}: the key after the deletion`).toBe(401);
+        }
       }
     }, 60_000);
   },

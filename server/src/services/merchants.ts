@@ -96,7 +96,8 @@ export async function deleteAccount(
     (input.email !== undefined && user.email !== null && normalizeEmail(input.email) === user.email) ||
     (input.id !== undefined && (input.id === merchant?.id || input.id === user.id));
   if (!matches) throw notFound("merchant", input.id ?? input.email ?? "", input.id ? "id" : "email");
-  await deps.db.transaction().execute(async (trx) => {
+  const mark = deps.keys?.mark() ?? 0;
+  const deletedWorkspaces = await deps.db.transaction().execute(async (trx) => {
     const solelyOwned = await trx
       .selectFrom("organization_members as m")
       .select("m.organization_id")
@@ -133,5 +134,8 @@ export async function deleteAccount(
     });
     if (orgIds.length > 0) await trx.deleteFrom("organizations").where("id", "in", orgIds).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
+    return workspaceIds;
   });
+  // The deleted workspaces' keys must fail in every API process before "deleted" is answered.
+  await Promise.all(deletedWorkspaces.map((id) => deps.keys?.settledWorkspace(id, mark)));
 }

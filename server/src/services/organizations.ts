@@ -123,5 +123,13 @@ export async function updateOrganization(
 /** Deletes the organization with its workspaces and everything in them (FK cascades). */
 export async function deleteOrganization(deps: Deps, userId: string, id: string): Promise<void> {
   await getOrganization(deps, userId, id);
+  const workspaces = await deps.db
+    .selectFrom("workspaces")
+    .select("id")
+    .where("organization_id", "=", id)
+    .execute();
+  const mark = deps.keys?.mark() ?? 0;
   await deps.db.deleteFrom("organizations").where("id", "=", id).execute();
+  // Its workspaces' keys must fail in every API process before the deletion is answered.
+  await Promise.all(workspaces.map((w) => deps.keys?.settledWorkspace(w.id, mark)));
 }

@@ -203,7 +203,10 @@ export async function updateWorkspace(
 }
 
 export async function deleteWorkspace(deps: Deps, id: string): Promise<void> {
+  const mark = deps.keys?.mark() ?? 0;
   await deps.db.deleteFrom("workspaces").where("id", "=", id).execute();
+  // Its keys must fail in every API process before the deletion is answered.
+  await deps.keys?.settledWorkspace(id, mark);
 }
 
 /** PATCH business-profile: any of display_name, website, description; mirrored to the legacy merchant. */
