@@ -35,8 +35,8 @@ function cachedSecretKey(keyId: string, workspaceId: string, expiresAt: number |
 const INTENT = { amount_minor: 1999, metadata: { order: "key-cache" } };
 
 /**
- * The key cache (issue 17, item 3): API keys and the workspace facts intent creation reads are kept
- * in memory, and every change the database announces (migration 012's triggers, LISTEN/NOTIFY)
+ * The key cache: API keys and the workspace facts intent creation reads are kept
+ * in memory, and every change the database announces (the key and workspace triggers, LISTEN/NOTIFY)
  * forgets them, so a revoked key fails on its very next request.
  */
 describe("key cache kept current by LISTEN/NOTIFY", () => {
@@ -149,6 +149,19 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
   });
 });
 
+/** A request made with `token`, each with its own Idempotency-Key. */
+function authorizedCall(method: string, token: string, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      "idempotency-key": crypto.randomUUID(),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
 /** A LISTEN whose notifications arrive `delayMs` late, as on a busy process or a slow network. */
 function lateNotifications(source: NotificationSource, delayMs: number): NotificationSource {
   return {
@@ -187,15 +200,7 @@ describe("deletions forget their keys before they answer", () => {
   });
 
   const call = (method: string, path: string, token: string, body?: unknown) =>
-    app.request(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        "idempotency-key": crypto.randomUUID(),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    app.request(path, authorizedCall(method, token, body));
 
   const deletions: [string, (m: Merchant) => [string, string, unknown?]][] = [
     ["the workspace", (m) => ["DELETE", `/v1/workspaces/${m.workspaceId}`]],
@@ -236,15 +241,7 @@ describe.skipIf(!onPostgres)(
     });
 
     const call = (p: ServerProcess, method: string, path: string, token: string, body?: unknown) =>
-      fetch(`${p.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          "idempotency-key": crypto.randomUUID(),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      fetch(`${p.url}${path}`, authorizedCall(method, token, body));
 
     it("a key revoked through one process fails on its next request to the other", async () => {
       const [a, b] = processes as [ServerProcess, ServerProcess];
