@@ -179,15 +179,11 @@ if (!failed) {
     running.add(done);
   };
   for (const p of selected) {
-    if (p.alone || together === 1) {
-      await Promise.all(running);
-      await packageSuite(p.dir, false).then((code) => {
-        if (code !== 0) failed = true;
-      });
-      continue;
-    }
-    while (running.size >= together) await Promise.race(running);
-    start(p, true);
+    const alone = p.alone || together === 1;
+    if (alone) await Promise.all(running);
+    else while (running.size >= together) await Promise.race(running);
+    start(p, !alone);
+    if (alone) await Promise.all(running);
   }
   await Promise.all(running);
 }
