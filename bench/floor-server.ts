@@ -1,22 +1,31 @@
 /**
- * The floor for `POST /v1/payment_intents` (issue 17, item 3): a plain `node:http` server on the
- * gateway's own schema (a database the gateway migrated) that gives the same guarantees with the
- * least work, so bench/hot-path.ts can say how far the gateway is from it. Part of the benchmark,
- * not of the product.
+ * The floor for `POST /v1/payment_intents`: a plain `node:http` server that gives the gateway's
+ * guarantees with the least work, on **its own minimal schema** in its own database — only the
+ * tables, keys and indexes those guarantees need, and no trigger — so bench/hot-path.ts can say how
+ * far the gateway is from it without measuring the gateway's schema against itself. Part of the
+ * benchmark, not of the product.
  *
  * Per request, exactly:
- * - the key is looked up on every request (no cache: a revoked or disabled key fails at once), with
- *   its environment and the workspace's payout wallet in the same query;
+ * - the key is looked up on every request (no cache: a revoked or disabled key fails at once); the
+ *   key row carries its workspace, environment and payout wallet (one index lookup);
  * - the body is parsed and checked (amount, email, metadata), the amount frozen at the fixed rate;
  * - ONE statement claims the Idempotency-Key with the stored (sealed) response, and — only if the
  *   claim was won — inserts the intent, its first payment event and the outbox event: they commit
  *   together. A lost claim reads the stored row and replays it (same body) or answers 409.
  *
- * Engines: FLOOR_ENGINE=postgres (DATABASE_URL, a pg Pool of FLOOR_POOL_SIZE, default 20 as the
- * gateway's) or FLOOR_ENGINE=pglite (FLOOR_PGLITE_DIR: the gateway's PGlite directory, after the
- * gateway closed it; one in-process connection, as the gateway has on PGlite).
+ * Its schema (created at start, in an empty database or PGlite directory): `floor_keys` (primary key
+ * on the token hash), `floor_idempotency` (primary key on scope + key), `floor_intents`,
+ * `floor_payment_events` and `floor_outbox` (primary keys only; the outbox's pending rows indexed for
+ * the worker that would drain it).
  *
- *   DATABASE_URL=postgres://… PORT=4010 npx tsx floor-server.ts
+ * Engines: FLOOR_ENGINE=postgres (DATABASE_URL, a pg Pool of FLOOR_POOL_SIZE, default 20 as the
+ * gateway's) or FLOOR_ENGINE=pglite (FLOOR_PGLITE_DIR, an empty directory; one in-process
+ * connection, as the gateway has on PGlite). The key it accepts: FLOOR_API_KEY, for workspace
+ * FLOOR_WORKSPACE_ID paying out to FLOOR_PAYOUT_ADDRESS (the bench gives the gateway's merchant's, so
+ * one load drives both).
+ *
+ *   DATABASE_URL=postgres://… FLOOR_API_KEY=sk_test_… FLOOR_WORKSPACE_ID=ws_… \
+ *   FLOOR_PAYOUT_ADDRESS=ST… PORT=4010 npx tsx floor-server.ts
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -39,7 +48,7 @@ type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string,
 async function openQuery(): Promise<Query> {
   if (ENGINE === "pglite") {
     const dir = process.env.FLOOR_PGLITE_DIR;
-    if (!dir) throw new Error("FLOOR_PGLITE_DIR is required with FLOOR_ENGINE=pglite");
+    if (!dir) throw new Error("FLOOR_PGLITE_DIR (an empty directory) is required with FLOOR_ENGINE=pglite");
     const db = new PGlite(dir);
     await db.waitReady;
     return async (text, params) => ({ rows: (await db.query<Record<string, unknown>>(text, params)).rows });
@@ -73,35 +82,67 @@ function open(sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 
+const SCHEMA = [
+  `create table floor_keys (
+    key_hash text primary key, id text not null, type text not null, state text not null,
+    workspace_id text not null, environment_id text not null, environment_type text not null,
+    scopes text[] not null, stacks_address text)`,
+  `create table floor_idempotency (
+    scope text not null, key text not null, owner text not null, request_hash text not null,
+    state text not null, response_status int, response_body text, created_at bigint not null,
+    primary key (scope, key))`,
+  `create table floor_intents (
+    id text primary key, workspace_id text not null, environment_id text not null, env text not null,
+    amount_minor bigint not null, currency text not null, asset text not null, amount_asset numeric not null,
+    usd_per_btc numeric, token_contract text not null, recipient text not null, memo text not null,
+    status text not null, customer_email text, metadata jsonb not null, expires_at bigint not null,
+    created_at bigint not null)`,
+  `create table floor_payment_events (
+    id text primary key, payment_intent_id text not null, from_status text, to_status text not null,
+    reason text, created_at bigint not null)`,
+  `create table floor_outbox (
+    id text primary key, seq bigserial, workspace_id text not null, env text not null, type text not null,
+    data jsonb not null, created_at bigint not null, delivered boolean not null default false)`,
+  "create index floor_outbox_pending on floor_outbox(seq) where not delivered",
+];
+
+/** Creates the floor's schema and its one key (from the environment). */
+async function prepare(query: Query): Promise<void> {
+  const token = process.env.FLOOR_API_KEY;
+  const workspaceId = process.env.FLOOR_WORKSPACE_ID;
+  if (!token || !workspaceId) throw new Error("FLOOR_API_KEY and FLOOR_WORKSPACE_ID are required");
+  for (const statement of SCHEMA) await query(statement, []);
+  await query(
+    `insert into floor_keys (key_hash, id, type, state, workspace_id, environment_id, environment_type, scopes, stacks_address)
+     values ($1, 'key_floor', 'secret', 'enabled', $2, 'env_floor', 'sandbox', array['read', 'write'], $3)`,
+    [createHash("sha256").update(token).digest("hex"), workspaceId, process.env.FLOOR_PAYOUT_ADDRESS ?? null],
+  );
+}
+
 const KEY_QUERY = `
-  select k.id, k.type, k.state, k.workspace_id, k.environment_id, k.scopes, e.type as environment_type,
-         ww.stacks_address
-  from api_keys k
-  join environments e on e.id = k.environment_id
-  left join workspace_wallets ww on ww.workspace_id = k.workspace_id
-  where k.key_hash = $1`;
+  select id, type, state, workspace_id, environment_id, scopes, environment_type, stacks_address
+  from floor_keys where key_hash = $1`;
 
 const CREATE_STATEMENT = `
   with claim as (
-    insert into idempotency_keys
-      (scope, key, owner, request_hash, state, response_status, response_body, response_sealed, created_at, locked_at)
-    values ($1, $2, $3, $4, 'done', 201, $5, true, $6, $6)
+    insert into floor_idempotency
+      (scope, key, owner, request_hash, state, response_status, response_body, created_at)
+    values ($1, $2, $3, $4, 'done', 201, $5, $6)
     on conflict (scope, key) do nothing
     returning key
   ), intent as (
-    insert into payment_intents
+    insert into floor_intents
       (id, workspace_id, environment_id, env, amount_minor, currency, asset, amount_asset, usd_per_btc,
-       token_contract, recipient, memo, status, fulfillment_status, customer_email, shipping_address,
-       merchant_principal, payment_method, metadata, product_id, expires_at, created_at, updated_at)
+       token_contract, recipient, memo, status, customer_email, metadata, expires_at, created_at)
     select $7, $8, $9, $10, $11, 'usd', 'sbtc', $12, $13, $14, $15, $7, 'requires_payment_method',
-           'not_required', $16, null, $15, null, $17::jsonb, null, $18, $6, $6
+           $16, $17::jsonb, $18, $6
     where exists (select 1 from claim)
     returning id
   ), first_event as (
-    insert into payment_events (id, payment_intent_id, from_status, to_status, reason, created_at)
+    insert into floor_payment_events (id, payment_intent_id, from_status, to_status, reason, created_at)
     select $19, id, null, 'requires_payment_method', 'created', $6 from intent
   ), outbox as (
-    insert into events (id, workspace_id, env, type, data, created_at)
+    insert into floor_outbox (id, workspace_id, env, type, data, created_at)
     select $20, $8, $10, 'payment_intent.created', $21::jsonb, $6 from intent
   )
   select count(*)::int as created from intent`;
@@ -230,7 +271,7 @@ async function handle(query: Query, req: http.IncomingMessage, res: http.ServerR
   // unique, so this path only has to be correct, not fast).
   const existing = (
     await query(
-      "select owner, request_hash, state, response_body from idempotency_keys where scope = $1 and key = $2",
+      "select owner, request_hash, state, response_body from floor_idempotency where scope = $1 and key = $2",
       [scope, idemKey],
     )
   ).rows[0];
@@ -242,6 +283,7 @@ async function handle(query: Query, req: http.IncomingMessage, res: http.ServerR
 }
 
 const query = await openQuery();
+await prepare(query);
 const server = http.createServer((req, res) => {
   handle(query, req, res).catch((err) => {
     console.error(err);

@@ -3,17 +3,31 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import pg from "pg";
 import { freshDatabase } from "./lib/fresh-database.ts";
 import { intentLoad } from "./lib/intent-load.ts";
 import { createMerchant } from "./lib/merchant.ts";
 import { treeCpuSeconds } from "./lib/process-tree.ts";
 import { type ServerProcess, startNodeProcess, startServerProcess } from "./lib/server-process.ts";
 
+/**
+ * `POST /v1/payment_intents` on the gateway as `pnpm start` runs it (embedded devnet, settlement
+ * watcher, webhook and mail workers), against a floor on its own minimal schema in its own database
+ * (floor-server.ts: no sPay table, index or trigger), side by side in one run. On PostgreSQL also:
+ * - two gateway processes on one database, with every notify-lock wait sampled from `pg_locks`
+ *   while they take load (the cluster-wide lock a committing NOTIFY takes);
+ * - the database work per create (`pg_stat_database`: transactions, tuples read) with the
+ *   background work on and off.
+ *
+ *   cd bench && npx tsx hot-path.ts
+ */
+
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres,postgresx2").split(",");
 const TARGET = { throughput: 0.7, p99: 2 };
 const FLOOR_MAIN = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Measured {
   rps: number;
@@ -30,11 +44,39 @@ interface Row {
   spay: Measured;
   ratio: number;
   p99Ratio: number;
+  /** Samples of pg_locks during the gateway's slices that showed a backend waiting on the notify lock. */
+  notifyLockWaits: number | null;
+  lockSamples: number | null;
   pass: boolean;
 }
 
-function startFloor(env: Record<string, string>): Promise<ServerProcess> {
-  return startNodeProcess(FLOOR_MAIN, env, { timeoutMs: 30_000, name: "floor" });
+/** The gateway as `pnpm start` runs it: embedded devnet (its own process), watcher and workers on. */
+function startGateway(env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    SPAY_DEVNET: "embedded",
+    SPAY_WATCHER: "on",
+    DEVNET_PORT: String(30_000 + Math.floor(Math.random() * 10_000)),
+    ...env,
+  });
+}
+
+interface FloorKey {
+  sk: string;
+  workspaceId: string;
+  payoutAddress: string;
+}
+
+function startFloor(env: Record<string, string>, key: FloorKey): Promise<ServerProcess> {
+  return startNodeProcess(
+    FLOOR_MAIN,
+    {
+      ...env,
+      FLOOR_API_KEY: key.sk,
+      FLOOR_WORKSPACE_ID: key.workspaceId,
+      FLOOR_PAYOUT_ADDRESS: key.payoutAddress,
+    },
+    { timeoutMs: 30_000, name: "floor" },
+  );
 }
 
 /** CPU seconds a process and its descendants have used so far. */
@@ -50,24 +92,71 @@ interface Target {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
+ * Samples `pg_locks` every 2 ms while `during` runs: how many samples showed a backend waiting on
+ * the lock PostgreSQL takes at the commit of a transaction that issued NOTIFY (an `object` lock on
+ * `pg_database`, object 0 — one for the whole cluster).
+ */
+async function sampleNotifyLock<T>(
+  during: () => Promise<T>,
+): Promise<{ result: T; waits: number; samples: number }> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  let running = true;
+  let waits = 0;
+  let samples = 0;
+  const sampler = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_locks
+         where locktype = 'object' and classid = 'pg_database'::regclass and objid = 0 and not granted`,
+      );
+      samples++;
+      if ((rows[0]?.waiting ?? 0) > 0) waits++;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  })();
+  try {
+    const result = await during();
+    return { result, waits, samples };
+  } finally {
+    running = false;
+    await sampler;
+    await client.end();
+  }
+}
+
+/**
  * The same load for each server, side by side: a 3 s warm-up each (JIT, pools), then ROUNDS
  * alternating slices of DURATION_S / ROUNDS seconds, so a change in the machine's other load falls
  * on both alike. Throughput = all requests / all time; p50 and p99 = the median of the slices'.
+ * `sampled` (by index) runs its slices under {@link sampleNotifyLock}.
  */
-async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]> {
+async function loadSideBySide(
+  targets: Target[],
+  sk: string,
+  sampled: number | null = null,
+): Promise<{ measured: Measured[]; waits: number; samples: number }> {
   for (const t of targets) await autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: 3 });
   const slices = targets.map(() => [] as autocannon.Result[]);
   const ticks = targets.map(() => 0);
+  let waits = 0;
+  let samples = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, t] of targets.entries()) {
       const before = cpuSeconds(t.pid);
-      slices[i]!.push(
-        await autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: DURATION_S / ROUNDS }),
-      );
+      const load = () => autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: DURATION_S / ROUNDS });
+      if (i === sampled) {
+        const run = await sampleNotifyLock(load);
+        slices[i]!.push(run.result);
+        waits += run.waits;
+        samples += run.samples;
+      } else {
+        slices[i]!.push(await load());
+      }
       ticks[i]! += cpuSeconds(t.pid) - before;
     }
   }
-  return slices.map((rs, i) => {
+  const measured = slices.map((rs, i) => {
     const total = rs.reduce((n, r) => n + r.requests.total, 0);
     const seconds = rs.reduce((n, r) => n + r.duration, 0);
     return {
@@ -79,86 +168,201 @@ async function loadSideBySide(targets: Target[], sk: string): Promise<Measured[]
       non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
     };
   });
+  return { measured, waits, samples };
 }
 
-function row(engine: string, floor: Measured, spay: Measured): Row {
+function row(
+  engine: string,
+  floor: Measured,
+  spay: Measured,
+  waits: number | null,
+  samples: number | null,
+): Row {
   const ratio = spay.rps / floor.rps;
   const p99Ratio = spay.p99 / floor.p99;
-  const pass = ratio >= TARGET.throughput && p99Ratio <= TARGET.p99 && spay.non2xx === 0 && spay.errors === 0;
-  return { engine, floor, spay, ratio, p99Ratio, pass };
+  const pass =
+    ratio >= TARGET.throughput &&
+    p99Ratio <= TARGET.p99 &&
+    spay.non2xx === 0 &&
+    spay.errors === 0 &&
+    (waits ?? 0) === 0;
+  return { engine, floor, spay, ratio, p99Ratio, notifyLockWaits: waits, lockSamples: samples, pass };
 }
 
 async function runPostgres(processes: string[]): Promise<Row[]> {
   const databaseUrl = await freshDatabase("spay_bench");
-  const floorServer = await startFloor({ FLOOR_ENGINE: "postgres", DATABASE_URL: databaseUrl });
+  const floorUrl = await freshDatabase("spay_bench_floor");
+  let floorServer: ServerProcess | null = null;
   const rows: Row[] = [];
   try {
-    let sk: string | null = null;
+    let key: FloorKey | null = null;
     for (const n of processes) {
-      const spay = await startServerProcess({ DATABASE_URL: databaseUrl, SPAY_API_PROCESSES: n });
+      const spay = await startGateway({ DATABASE_URL: databaseUrl, SPAY_API_PROCESSES: n });
       try {
-        sk ??= (await createMerchant(spay.url)).sk;
-        const [floor, measured] = await loadSideBySide([floorServer, spay], sk);
-        rows.push(row(n === "1" ? "postgres" : `postgresx${n}`, floor!, measured!));
+        key ??= await createMerchant(spay.url);
+        floorServer ??= await startFloor({ FLOOR_ENGINE: "postgres", DATABASE_URL: floorUrl }, key);
+        const run = await loadSideBySide([floorServer, spay], key.sk, 1);
+        const [floor, measured] = run.measured;
+        rows.push(row(n === "1" ? "postgres" : `postgresx${n}`, floor!, measured!, run.waits, run.samples));
       } finally {
         await spay.stop();
       }
     }
   } finally {
-    await floorServer.stop();
+    await floorServer?.stop();
   }
   return rows;
 }
 
-/** PGlite has one owner per directory: the gateway's run, then the floor's on the same data. */
+/** PGlite has one owner per directory: the gateway on its own, then the floor on its own directory. */
 async function runPglite(): Promise<Row> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "spay-hot-path-"));
-  const spay = await startServerProcess({ SPAY_DATA_DIR: dataDir });
-  let sk: string;
+  const spay = await startGateway({ SPAY_DATA_DIR: mkdtempSync(path.join(tmpdir(), "spay-hot-path-")) });
+  let key: FloorKey;
   let measured: Measured;
   try {
-    sk = (await createMerchant(spay.url)).sk;
-    [measured] = (await loadSideBySide([spay], sk)) as [Measured];
+    key = await createMerchant(spay.url);
+    [measured] = (await loadSideBySide([spay], key.sk)).measured as [Measured];
   } finally {
     await spay.stop();
   }
-  const floorServer = await startFloor({ FLOOR_ENGINE: "pglite", FLOOR_PGLITE_DIR: dataDir });
+  const floorServer = await startFloor(
+    { FLOOR_ENGINE: "pglite", FLOOR_PGLITE_DIR: mkdtempSync(path.join(tmpdir(), "spay-floor-")) },
+    key,
+  );
   try {
-    const [floor] = (await loadSideBySide([floorServer], sk)) as [Measured];
-    return row("pglite", floor, measured);
+    const [floor] = (await loadSideBySide([floorServer], key.sk)).measured as [Measured];
+    return row("pglite", floor, measured, null, null);
   } finally {
     await floorServer.stop();
   }
+}
+
+interface Work {
+  background: "on" | "off";
+  creates: number;
+  xactsPerCreate: number;
+  tuplesPerCreate: number;
+  rps: number;
+}
+
+/** The database's transactions and tuples read so far (`pg_stat_database`). */
+async function databaseWork(databaseName: string): Promise<{ xacts: number; tuples: number }> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ xacts: string; tuples: string }>(
+      `select xact_commit + xact_rollback as xacts, tup_returned + tup_fetched as tuples
+       from pg_stat_database where datname = $1`,
+      [databaseName],
+    );
+    return { xacts: Number(rows[0]?.xacts ?? 0), tuples: Number(rows[0]?.tuples ?? 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PostgreSQL's backends report their counters when idle for up to 10 s (pg_stat_database lags);
+ * the window is read after that long at rest on both ends, so it holds exactly the load's work.
+ */
+const STATS_SETTLE_MS = 11_000;
+
+/**
+ * Transactions and tuples read per create, with the gateway's background work (watcher, webhook
+ * and mail workers) on and then off, each on a fresh database and the same load.
+ */
+async function measureWork(): Promise<Work[]> {
+  const out: Work[] = [];
+  for (const background of ["on", "off"] as const) {
+    const databaseUrl = await freshDatabase("spay_bench_work");
+    const spay = await startGateway({ DATABASE_URL: databaseUrl, SPAY_WATCHER: background });
+    try {
+      const { sk } = await createMerchant(spay.url);
+      await autocannon({ ...intentLoad(spay.url, sk, CONNECTIONS), duration: 3 });
+      await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
+      const before = await databaseWork("spay_bench_work");
+      const load = await autocannon({ ...intentLoad(spay.url, sk, CONNECTIONS), duration: DURATION_S / 2 });
+      await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
+      const after = await databaseWork("spay_bench_work");
+      const creates = load["2xx"];
+      // The settle windows hold only the background's own ticks; they are counted against the load.
+      out.push({
+        background,
+        creates,
+        xactsPerCreate: (after.xacts - before.xacts) / Math.max(1, creates),
+        tuplesPerCreate: (after.tuples - before.tuples) / Math.max(1, creates),
+        rps: Math.round(load.requests.total / load.duration),
+      });
+    } finally {
+      await spay.stop();
+    }
+  }
+  return out;
 }
 
 const rows: Row[] = [];
 if (engines.includes("pglite")) rows.push(await runPglite());
 const pgProcesses = engines.filter((e) => e.startsWith("postgres")).map((e) => e.split("x")[1] ?? "1");
 if (pgProcesses.length > 0) rows.push(...(await runPostgres(pgProcesses)));
+const work = pgProcesses.length > 0 && process.env.BENCH_WORK !== "off" ? await measureWork() : [];
 
 const fmt = (m: Measured) => `${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUsPerRequest}`;
+const one = rows.find((r) => r.engine === "postgres");
+const two = rows.find((r) => r.engine === "postgresx2");
+const workOn = work.find((w) => w.background === "on");
+const workOff = work.find((w) => w.background === "off");
+const added = (on: number, off: number) => (off > 0 ? (on - off) / off : 0);
 const lines = [
-  `POST /v1/payment_intents, gateway vs floor (bench/floor-server.ts) — ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+  `POST /v1/payment_intents, the gateway as \`pnpm start\` runs it vs the floor on its own schema (bench/floor-server.ts) — ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
   "",
-  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay errors / non-2xx | throughput ratio | p99 ratio | target (≥ 0.7, ≤ 2×) |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  "Command: `cd bench && npx tsx hot-path.ts`.",
+  "",
+  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay errors / non-2xx | throughput ratio | p99 ratio | notify-lock waits (samples) | target (≥ 0.7, ≤ 2×, 0 waits) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map(
     (r) =>
-      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.pass ? "pass" : "FAIL"} |`,
+      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.notifyLockWaits === null ? "—" : `${r.notifyLockWaits} (${r.lockSamples})`} | ${r.pass ? "pass" : "FAIL"} |`,
   ),
   "",
+  ...(one && two
+    ? [
+        `Two gateway processes against one: ${two.spay.rps} against ${one.spay.rps} intents/s — ${two.spay.rps >= one.spay.rps ? "pass" : "FAIL"} (at least the one-process row; on 2 cores both are CPU-bound).`,
+        "",
+      ]
+    : []),
+  ...(work.length === 2 && workOn && workOff
+    ? [
+        "Database work per create (`pg_stat_database` of the gateway's database: `xact_commit + xact_rollback`, `tup_returned + tup_fetched`), background work (settlement watcher, webhook and mail workers) on and off, each on a fresh database under the same load for " +
+          `${DURATION_S / 2} s, read after ${STATS_SETTLE_MS / 1000} s at rest on both ends:`,
+        "",
+        "| background work | creates | intents/s | transactions / create | tuples read / create |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        ...work.map(
+          (w) =>
+            `| ${w.background} | ${w.creates} | ${w.rps} | ${w.xactsPerCreate.toFixed(3)} | ${w.tuplesPerCreate.toFixed(2)} |`,
+        ),
+        "",
+        `Added by the background work: ${(added(workOn.xactsPerCreate, workOff.xactsPerCreate) * 100).toFixed(1)} % transactions, ${(added(workOn.tuplesPerCreate, workOff.tuplesPerCreate) * 100).toFixed(1)} % tuples read per create (target ≤ 10 % each): ${
+          added(workOn.xactsPerCreate, workOff.xactsPerCreate) <= 0.1 &&
+          added(workOn.tuplesPerCreate, workOff.tuplesPerCreate) <= 0.1
+            ? "pass"
+            : "FAIL"
+        }.`,
+        "",
+      ]
+    : []),
   `Machine load average at the end: ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(
       ", ",
-    )} (other work on the machine slows both servers alike; CPU µs/req is each server's own process time per request).`,
+    )} (other work on the machine slows both servers alike; CPU µs/req is each server's own process time per request, the gateway's including its devnet).`,
   "",
-  `The floor: node:http + pg (or PGlite), the key looked up on every request, the Idempotency-Key claimed together with the sealed stored response, the intent, its first payment event and its outbox event in one statement. \`postgresx2\` is two gateway processes against the one-process floor. PostgreSQL rows alternate floor and gateway in ${ROUNDS} slices of ${DURATION_S / ROUNDS} s (p50/p99: median of the slices). On PGlite the gateway runs first and the floor then opens the same data directory (PGlite has one owner per directory, so the two cannot alternate; the floor on PGlite is the same code on the same engine and data).`,
+  `The floor: node:http + pg (or PGlite) on its own tables in its own database (no sPay schema, index or trigger): the key looked up on every request, the Idempotency-Key claimed together with the sealed stored response, the intent, its first payment event and its outbox event in one statement. The gateway runs with its embedded devnet, settlement watcher and webhook and mail workers, as \`pnpm start\` does. \`postgresx2\` is two gateway processes against the one-process floor. PostgreSQL rows alternate floor and gateway in ${ROUNDS} slices of ${DURATION_S / ROUNDS} s (p50/p99: median of the slices); notify-lock waits are samples of \`pg_locks\` (every 2 ms during the gateway's slices) showing a backend waiting on the cluster-wide lock a committing NOTIFY takes. On PGlite the gateway runs first and the floor then on its own directory (PGlite has one owner per directory).`,
 ];
 console.log(lines.join("\n"));
 writeFileSync(new URL("./results/hot-path.md", import.meta.url), `${lines.join("\n")}\n`);
 writeFileSync(
   new URL("./results/hot-path.json", import.meta.url),
-  `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, target: TARGET, rows }, null, 2)}\n`,
+  `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION_S, target: TARGET, rows, work }, null, 2)}\n`,
 );

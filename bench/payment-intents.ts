@@ -63,20 +63,16 @@ async function run(engine: string): Promise<Row> {
 const rows: Row[] = [];
 for (const engine of engines) rows.push(await run(engine));
 
-const TARGET = { rps: 2000, p99: 25 };
+// Absolute figures, for information: the target is the ratio to the floor on the same machine and
+// run (hot-path.ts), since an absolute rate says more about the machine than about the gateway.
 const lines = [
   `POST /v1/payment_intents — ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
   "",
-  "| engine | intents/s | p50 ms | p99 ms | errors | non-2xx | target (PostgreSQL) |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
-  ...rows.map((r) => {
-    const verdict = r.engine.startsWith("postgres")
-      ? r.rps >= TARGET.rps && r.p99 <= TARGET.p99
-        ? "pass"
-        : `FAIL (≥ ${TARGET.rps}/s, p99 ≤ ${TARGET.p99} ms)`
-      : "—";
-    return `| ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${verdict} |`;
-  }),
+  "| engine | intents/s | p50 ms | p99 ms | errors | non-2xx |",
+  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.engine} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+  "",
+  "Information only: the gateway's target is its ratio to the floor in the same run (`hot-path.ts`: ≥ 0.7 of its throughput, p99 ≤ 2×).",
 ];
 console.log(lines.join("\n"));
 writeFileSync(new URL("./results/payment-intents.md", import.meta.url), `${lines.join("\n")}\n`);

@@ -11,6 +11,7 @@ import type { Config } from "../config.ts";
 import { REFUSAL_FLOOR_MS } from "../domain/ssrf.ts";
 import { recordEvent } from "../services/events.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "../services/webhooks/worker.ts";
+import { transaction } from "../services/write-transaction.ts";
 
 /**
  * Server-side request forgery through webhooks (issue 14, item 3). A webhook URL makes the gateway
@@ -348,12 +349,14 @@ describe("SSRF on a local gateway (SPAY_DEPLOYMENT=local, the default on the dev
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     dns.set("live-rebind.attacker.test", ["127.0.0.1"]);
-    await recordEvent(api.deps.db, {
-      workspaceId: merchant.workspaceId,
-      env: "live",
-      type: "payment_intent.created",
-      object: { id: "pi_live_probe", object: "payment_intent" },
-    });
+    await transaction(api.deps, (trx) =>
+      recordEvent(trx, {
+        workspaceId: merchant.workspaceId,
+        env: "live",
+        type: "payment_intent.created",
+        object: { id: "pi_live_probe", object: "payment_intent" },
+      }),
+    );
     await worker(api).tick();
     const log = await attempts(api, liveKey, saved.body.id);
     expect(log.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
+import { AnnouncingSource } from "./announcements.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import {
   type NotificationSource,
@@ -46,7 +47,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    const notifications = new TrackedSource(pgliteNotifications(pglite, db as Kysely<unknown>));
+    // One process owns a PGlite directory: its announcements have no other process to reach.
+    const notifications = new TrackedSource(
+      new AnnouncingSource(pgliteNotifications(pglite, db as Kysely<unknown>), null),
+    );
     return {
       db,
       kind: "pglite",
@@ -73,7 +77,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // (mapped to 503 database_unavailable), and the pool discards it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const notifications = new TrackedSource(pgNotifications({ connectionString: target.url }));
+  // Announcements reach other processes as one NOTIFY per batch, in its own short transaction.
+  const broadcast = async (channel: string, payloads: string[]) => {
+    await pool.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads]);
+  };
+  const notifications = new TrackedSource(
+    new AnnouncingSource(pgNotifications({ connectionString: target.url }), broadcast),
+  );
   return { db, kind: "postgres", notifications, close: () => closeBoth(notifications, db) };
 }
 

@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Kysely } from "kysely";
 import pg from "pg";
+import type { AnnouncingSource } from "./announcements.ts";
 
 /** What a LISTEN reports: each payload on the channel, and "you may have missed some" after an outage. */
 export interface NotificationHandlers {
@@ -16,8 +17,17 @@ export interface Listening {
 }
 
 /** PostgreSQL LISTEN on the process's database, for whichever engine it is. */
-export interface NotificationSource {
+export interface DatabaseListen {
   listen(channel: string, handlers: NotificationHandlers): Promise<Listening>;
+}
+
+/**
+ * Where a process hears of committed changes, and announces its own (announcements.ts): what it
+ * announces reaches its own listeners at once and the other processes' shortly after.
+ */
+export interface NotificationSource extends DatabaseListen {
+  /** Announces changes that have committed: never call it before the writing transaction commits. */
+  announce(channel: string, payloads: string[]): void;
 }
 
 export interface ReconnectOptions {
@@ -42,7 +52,11 @@ function checkChannel(channel: string): void {
 export class TrackedSource implements NotificationSource {
   private readonly open = new Set<Listening>();
 
-  constructor(private readonly inner: NotificationSource) {}
+  constructor(private readonly inner: AnnouncingSource) {}
+
+  announce(channel: string, payloads: string[]): void {
+    this.inner.announce(channel, payloads);
+  }
 
   async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
     const listening = await this.inner.listen(channel, handlers);
@@ -56,7 +70,9 @@ export class TrackedSource implements NotificationSource {
     return tracked;
   }
 
+  /** Broadcasts what is still queued, then closes every listen (before the pool closes). */
   async closeAll(): Promise<void> {
+    await this.inner.flushed();
     await Promise.all([...this.open].map((l) => l.close()));
   }
 }
@@ -66,7 +82,7 @@ export class TrackedSource implements NotificationSource {
  * lock, so it never lands inside another caller's open transaction (where a rollback would undo it).
  * Its notifications arrive after each commit; there is no connection to lose.
  */
-export function pgliteNotifications(pglite: PGlite, db: Kysely<unknown>): NotificationSource {
+export function pgliteNotifications(pglite: PGlite, db: Kysely<unknown>): DatabaseListen {
   return {
     async listen(channel, handlers) {
       checkChannel(channel);
@@ -90,7 +106,7 @@ export function pgliteNotifications(pglite: PGlite, db: Kysely<unknown>): Notifi
 export function pgNotifications(
   config: pg.ClientConfig,
   reconnect: ReconnectOptions = DEFAULT_RECONNECT,
-): NotificationSource {
+): DatabaseListen {
   return {
     async listen(channel, handlers) {
       checkChannel(channel);

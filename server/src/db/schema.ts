@@ -264,6 +264,8 @@ export interface EventsTable {
   data: Json<Record<string, unknown>>;
   created_at: number;
   fanned_out: Generated<boolean>;
+  /** The writing transaction (xid8, as text): with `seq`, the commit-safe position readers resume from. */
+  tx: Generated<string>;
 }
 
 export interface IdempotencyKeysTable {

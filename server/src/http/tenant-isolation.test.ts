@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { recordEvent } from "../services/events.ts";
+import { transaction } from "../services/write-transaction.ts";
 
 /**
  * Every route that addresses an object by id, called with workspace A's credentials on workspace
@@ -108,13 +109,15 @@ beforeAll(async () => {
     token: b.sk,
     body: { amount_minor: 700, customer_email: "payer-b@example.com" },
   });
-  const settledEvent = await recordEvent(api.deps.db, {
-    workspaceId: b.workspaceId,
-    env: "test",
-    type: "payment_intent.succeeded",
-    object: paid.body,
-    fannedOut: true,
-  });
+  const settledEvent = await transaction(api.deps, (trx) =>
+    recordEvent(trx, {
+      workspaceId: b.workspaceId,
+      env: "test",
+      type: "payment_intent.succeeded",
+      object: paid.body,
+      fannedOut: true,
+    }),
+  );
   const mail = await api.deps.db
     .selectFrom("mail_outbox")
     .select("id")

@@ -20,12 +20,14 @@ import { eventPayload } from "../services/webhooks/payload.ts";
 import { sendSandboxTest } from "../services/webhooks/sandbox-test.ts";
 
 /**
- * The event stream re-reads when the database announces an event for the workspace (the change
- * feed, LISTEN/NOTIFY), so an idle open stream runs no query; and, as a safety net against a
+ * The event stream re-reads when an event for the workspace is announced (the change feed), so an
+ * idle open stream runs no query; and, as a safety net against a
  * notification lost in a way the feed cannot see, every {@link STREAM_SAFETY_READ_MS}.
  */
 const STREAM_SAFETY_READ_MS = 30_000;
 const HEARTBEAT_MS = 15_000;
+/** How soon a stream reads again when newer events wait on an older transaction still in flight. */
+const HELD_RETRY_MS = 20;
 /** Events read per query; a full batch is followed by the next one at once. */
 const STREAM_BATCH = 100;
 
@@ -66,9 +68,9 @@ export function eventRoutes(deps: Deps) {
       const s = await scope(c);
       // Watch before reading where to start: an event committed after that read always wakes it.
       const watch = deps.changes.watchEvents(s.workspaceId, s.env);
-      let after: number;
+      let after: events.EventPosition;
       try {
-        after = await events.latestEventSeq(deps, s, c.req.header("last-event-id"));
+        after = await events.streamStart(deps, s, c.req.header("last-event-id"));
       } catch (error) {
         watch.close();
         throw error;
@@ -79,20 +81,23 @@ export function eventRoutes(deps: Deps) {
           let lastBeat = Date.now();
           let lastRead = 0;
           let woke: WakeReason = "changed";
+          // Events beyond the last read wait on an older transaction still in flight.
+          let held = false;
           while (!stream.aborted && !stream.closed) {
-            if (woke === "changed" || Date.now() - lastRead >= STREAM_SAFETY_READ_MS) {
+            if (woke === "changed" || held || Date.now() - lastRead >= STREAM_SAFETY_READ_MS) {
               lastRead = Date.now();
               const batch = await events.eventsAfter(deps, s, after, STREAM_BATCH);
-              for (const event of batch) {
+              for (const event of batch.events) {
                 await stream.writeSSE({
                   id: event.id,
                   event: event.type,
                   data: JSON.stringify(eventPayload(event)),
                 });
-                after = event.seq;
+                after = { tx: String(event.tx), seq: Number(event.seq) };
               }
+              held = batch.held;
               // More may be waiting behind a full batch: read on without waiting.
-              if (batch.length === STREAM_BATCH) {
+              if (batch.events.length === STREAM_BATCH) {
                 woke = "changed";
                 continue;
               }
@@ -102,9 +107,12 @@ export function eventRoutes(deps: Deps) {
               lastBeat = Date.now();
             }
             const now = Date.now();
-            woke = await watch.next(
-              Math.min(lastBeat + HEARTBEAT_MS, lastRead + STREAM_SAFETY_READ_MS) - now,
+            const until = Math.min(
+              lastBeat + HEARTBEAT_MS,
+              lastRead + STREAM_SAFETY_READ_MS,
+              held ? now + HELD_RETRY_MS : Number.POSITIVE_INFINITY,
             );
+            woke = await watch.next(until - now);
             // The client left, or the server is shutting down (the feed closed every watch).
             if (woke === "closed") break;
           }

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ASSETS, PAYMENT_METHODS, PAYMENT_STATUSES, TERMINAL_STATUSES } from "@spay/protocol";
 import { streamSSE } from "hono/streaming";
 import { TXID_PATTERN } from "../chain/client.ts";
-import { ApiError } from "../domain/errors.ts";
+import { ApiError, notFound } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
 import { pendingClaim } from "../http/idempotency.ts";
@@ -17,7 +17,7 @@ import {
 } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentEventSchema, PaymentIntentSchema } from "../http/schemas.ts";
-import { resolveWorkspaceScope } from "../services/access.ts";
+import { ownsRow, resolveWorkspaceScope } from "../services/access.ts";
 import * as intents from "../services/payment-intents.ts";
 import { submitTransaction } from "../services/settlement/submit.ts";
 
@@ -295,8 +295,13 @@ export function paymentIntentRoutes(deps: Deps) {
       const scope = await resolveWorkspaceScope(c, deps);
       const id = c.req.valid("param").id;
       intents.assertIntentAccess(deps, scope.principal, id, c.req.valid("query").client_secret);
-      const read = async () =>
-        intents.withClientSecret(deps, await intents.getPaymentIntent(deps, scope, id));
+      // Every stream on the intent shares one read per change (change-feed.ts), so the row is read
+      // by id alone and each stream checks its own access to it.
+      const read = async (fresh = false) => {
+        const row = await deps.changes.sharedIntentRead(id, () => intents.findIntentById(deps.db, id), fresh);
+        if (!row || !ownsRow(scope, row)) throw notFound("payment_intent", id);
+        return intents.withClientSecret(deps, intents.paymentIntentView(deps, row));
+      };
       // Watch before the first read: a change committed after it always wakes this stream.
       const watch = deps.changes.watchIntent(id);
       let current: Awaited<ReturnType<typeof read>>;
@@ -334,7 +339,7 @@ export function paymentIntentRoutes(deps: Deps) {
               lastBeat = Date.now();
             }
             if (woke === "changed" || Date.now() - lastRead >= INTENT_STREAM_SAFETY_READ_MS) {
-              current = await read();
+              current = await read(woke !== "changed");
               lastRead = Date.now();
             }
           }

@@ -9,6 +9,7 @@ import type { Deps } from "../http/context.ts";
 import type { ApiKeySchema } from "../http/schemas.ts";
 import { type AuditEntryInput, recordAudit } from "./audit-log.ts";
 import { defaultEnvironment } from "./environments.ts";
+import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §6: publishable keys read, secret keys read and write. */
 export const DEFAULT_SCOPES: Record<ApiKeyType, string[]> = {
@@ -129,7 +130,7 @@ export async function issueApiKey(
   input: Parameters<typeof createApiKey>[2],
   origin: KeyChangeOrigin,
 ): Promise<ApiKeyView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const key = await createApiKey(trx, workspaceId, input);
     await recordAudit(trx, {
       action: "api_key.created",
@@ -198,7 +199,7 @@ export async function revokeApiKey(deps: Deps, id: string, origin: KeyChangeOrig
   // Revoking again changes nothing: the first revocation time is the one the audit trail keeps.
   if (current.state === "revoked") return apiKeyView(current);
   const mark = deps.keys?.mark() ?? 0;
-  const revoked = await deps.db.transaction().execute(async (trx) => {
+  const revoked = await transaction(deps, async (trx) => {
     const row = await trx
       .updateTable("api_keys")
       .set({ state: "revoked", revoked_at: nowSeconds() })
@@ -248,7 +249,7 @@ export async function rollApiKey(
 ): Promise<ApiKeyView> {
   assertRollable(await getApiKeyRow(deps, id));
   const mark = deps.keys?.mark() ?? 0;
-  const rolled = await deps.db.transaction().execute(async (trx) => {
+  const rolled = await transaction(deps, async (trx) => {
     const now = nowSeconds();
     const old = await trx
       .updateTable("api_keys")

@@ -17,6 +17,7 @@ import type { Deps } from "../http/context.ts";
 import type { SessionGrantSchema, UserSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §5: a merchant created without a name is 'My Business'. */
 export const DEFAULT_MERCHANT_NAME = "My Business";
@@ -119,7 +120,7 @@ export async function register(
   assertStrongPassword(input.password, [email, name], "password");
   const password_hash = await hashPassword(input.password, deps.config.scryptLog2N);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await transaction(deps, async (trx) => {
       const user = await createUserWithMerchant(trx, { email, name, password_hash, wallet_address: null });
       const session = await openSession(deps, trx, user.id);
       await recordAudit(trx, {
@@ -164,7 +165,7 @@ export async function login(
       });
     throw new ApiError("invalid_credentials");
   }
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const session = await openSession(deps, trx, user.id);
     await recordAudit(trx, {
       action: "user.signed_in",
@@ -262,7 +263,7 @@ export async function changePassword(
   }
   assertStrongPassword(input.new_password, [user.email ?? "", user.name], "new_password");
   const password_hash = await hashPassword(input.new_password, deps.config.scryptLog2N);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await trx.updateTable("users").set({ password_hash }).where("id", "=", session.userId).execute();
     await recordAudit(trx, {
       action: "user.password_changed",
@@ -400,7 +401,7 @@ export async function walletSignIn(
   input: SignedChallenge,
   origin: RequestOrigin,
 ): Promise<SessionGrant> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     await consumeWalletChallenge(trx, input, "sign_in");
     let user =
       (await trx

@@ -4,20 +4,23 @@ import { serve } from "@hono/node-server";
 import type { IntentChange } from "@spay/protocol";
 import type { KyselyPlugin } from "kysely";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 import { waitFor } from "../../test/server-process.ts";
 import { createApp } from "../app.ts";
+import { AnnouncingSource } from "../db/announcements.ts";
 import { pgNotifications } from "../db/notifications.ts";
 import { answerClientErrors } from "../http/client-error.ts";
 import type { Deps } from "../http/context.ts";
 import { ChangeFeed, parseChange } from "./change-feed.ts";
 import { changeIntent } from "./settlement/transitions.ts";
+import { transaction } from "./write-transaction.ts";
 
 /**
- * Issue 17, item 2 — the payment-intent and event SSE streams are pushed by the database
- * (LISTEN/NOTIFY from migration 010's triggers, fanned out by the change feed): a change reaches an
- * open stream at once, and a stream waiting while nothing changes runs no query at all.
+ * The payment-intent and event SSE streams are pushed: each writer announces its committed changes
+ * (in process at once, to other processes by a coalesced NOTIFY), and the change feed fans them out:
+ * a change reaches an open stream at once, and a stream waiting while nothing changes runs no query.
  */
 
 let api: TestApi;
@@ -31,13 +34,21 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Counts every query the app runs through `deps.db` (each result that comes back). */
+/** Counts every query the app runs through `deps.db` (each result that comes back), and by table read. */
 function countingDb(deps: Deps) {
-  const counter = { queries: 0 };
+  const counter = { queries: 0, byTable: new Map<string, number>() };
+  const tables = new Map<unknown, string>();
   const plugin: KyselyPlugin = {
-    transformQuery: (args) => args.node,
+    transformQuery: (args) => {
+      const node = args.node as { from?: { froms?: { table?: { identifier?: { name?: string } } }[] } };
+      tables.set(args.queryId, node.from?.froms?.[0]?.table?.identifier?.name ?? "?");
+      return args.node;
+    },
     transformResult: async (args) => {
       counter.queries++;
+      const table = tables.get(args.queryId) ?? "?";
+      tables.delete(args.queryId);
+      counter.byTable.set(table, (counter.byTable.get(table) ?? 0) + 1);
       return args.result;
     },
   };
@@ -97,7 +108,7 @@ const intentStreamUrl = (base: string, pi: { id: string; client_secret: string }
 
 /** Applies a change with the one writer of intent status, in a transaction that locks the row. */
 async function applyChange(deps: Deps, id: string, change: IntentChange) {
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     const row = await trx
       .selectFrom("payment_intents")
       .selectAll()
@@ -206,7 +217,8 @@ describe("an idle open stream costs no queries", () => {
       // Not starved of reads either: the one intent that changes is read again, the others are not.
       const first = intents[0];
       if (!first) throw new Error("no intent");
-      const idleEnd = counter.queries;
+      const intentReads = counter.byTable.get("payment_intents") ?? 0;
+      const eventReads = counter.byTable.get("events") ?? 0;
       await api.request("POST", `/v1/payment_intents/${first.id}/cancel`, { token: merchant.sk });
       await waitFor(
         () =>
@@ -215,8 +227,37 @@ describe("an idle open stream costs no queries", () => {
         5_000,
         "the cancel on its intent stream and on both event streams",
       );
-      // One read by that intent's stream, one by each event stream; the 19 others stay asleep.
-      expect(counter.queries - idleEnd).toBe(3);
+      // One read of the intent, by its stream; the 19 others stay asleep. Each event stream reads
+      // at least once (again 20 ms later while an older transaction on the cluster is in flight).
+      expect((counter.byTable.get("payment_intents") ?? 0) - intentReads).toBe(1);
+      expect((counter.byTable.get("events") ?? 0) - eventReads).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const s of streams) s.close();
+      await served.close();
+    }
+  });
+
+  it("30 streams on one intent: a change is read once for all of them, not once per stream", async () => {
+    const { db, counter } = countingDb(api.deps);
+    const served = await serveApp({ ...api.deps, db });
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      const pi = await newIntent(650);
+      for (let i = 0; i < 30; i++)
+        streams.push(await openStream(intentStreamUrl(served.url, pi), merchant.pk));
+      await waitFor(
+        () => streams.every((s) => s.text.includes("requires_payment_method")),
+        5_000,
+        "every stream's first message",
+      );
+      const before = counter.byTable.get("payment_intents") ?? 0;
+      await api.request("POST", `/v1/payment_intents/${pi.id}/cancel`, { token: merchant.sk });
+      await waitFor(
+        () => streams.every((s) => s.text.includes('"status":"canceled"')),
+        5_000,
+        "the cancel on every stream",
+      );
+      expect((counter.byTable.get("payment_intents") ?? 0) - before).toBe(1);
     } finally {
       for (const s of streams) s.close();
       await served.close();
@@ -270,17 +311,16 @@ describe("an idle open stream costs no queries", () => {
 });
 
 describe("change payloads", () => {
-  it("reads the triggers' two kinds and ignores anything else on the channel", () => {
+  it("reads the announced kinds and ignores anything else on the channel", () => {
     expect(parseChange('{"kind":"intent","id":"pi_1","workspace_id":"ws_1"}')).toEqual({
       kind: "intent",
       id: "pi_1",
       workspace_id: "ws_1",
     });
-    expect(parseChange('{"kind" : "event", "workspace_id" : "ws_1", "env" : "test", "seq" : 7}')).toEqual({
+    expect(parseChange('{"kind" : "event", "workspace_id" : "ws_1", "env" : "test"}')).toEqual({
       kind: "event",
       workspace_id: "ws_1",
       env: "test",
-      seq: 7,
     });
     expect(parseChange("not json")).toBeNull();
     expect(parseChange('{"kind":"intent"}')).toBeNull();
@@ -307,9 +347,13 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("the PostgreSQL LISTEN 
 
   it("reconnects and listens again: a change made while it was down, and one after, both reach the stream", async () => {
     if (!api.databaseUrl) throw new Error("no database url");
-    // A feed of its own with a slow first retry, so the change below surely lands while it is down.
+    // A feed of its own, as another process has, with a slow first retry, so the change below
+    // surely lands while it is down.
     const feed = await ChangeFeed.start(
-      pgNotifications({ connectionString: api.databaseUrl }, { minBackoffMs: 1_500, maxBackoffMs: 1_500 }),
+      new AnnouncingSource(
+        pgNotifications({ connectionString: api.databaseUrl }, { minBackoffMs: 1_500, maxBackoffMs: 1_500 }),
+        null,
+      ),
     );
     const served = await serveApp({ ...api.deps, changes: feed });
     try {
@@ -352,3 +396,67 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("the PostgreSQL LISTEN 
     }
   });
 });
+
+describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")(
+  "the event stream when writes commit out of order",
+  () => {
+    /** The ids of the events an open stream has sent, in order. */
+    const sentIds = (text: string) => [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
+
+    it("an event that commits after a newer one is still sent, before it, and a resume after the newer one skips nothing", async () => {
+      if (!api.databaseUrl) throw new Error("no database url");
+      const served = await serveApp(api.deps);
+      const slow = new pg.Client({ connectionString: api.databaseUrl });
+      await slow.connect();
+      try {
+        const stream = await openStream(`${served.url}/v1/events/stream`, merchant.sk);
+        await new Promise((r) => setTimeout(r, 200));
+        // A writer takes its place in the outbox first (the lower seq) and commits last.
+        await slow.query("begin");
+        const { rows } = await slow.query<{ id: string; seq: string }>(
+          `insert into events (id, workspace_id, env, type, data, created_at)
+         values ('evt_slowwriter' || floor(random() * 1e9)::text, $1, 'test', 'payment_intent.created', '{"object":{}}', 0)
+         returning id, seq`,
+          [merchant.workspaceId],
+        );
+        const slowEvent = rows[0];
+        if (!slowEvent) throw new Error("no event");
+        // Meanwhile a newer event commits and is announced.
+        const pi = await newIntent(901);
+        const newer = await api.deps.db
+          .selectFrom("events")
+          .select(["id", "seq"])
+          .where("type", "=", "payment_intent.created")
+          .where(sql<boolean>`data->'object'->>'id' = ${pi.id}`)
+          .executeTakeFirstOrThrow();
+        expect(Number(newer.seq)).toBeGreaterThan(Number(slowEvent.seq));
+        // Not sent yet: the older transaction is still in flight.
+        await new Promise((r) => setTimeout(r, 300));
+        expect(sentIds(stream.text)).not.toContain(newer.id);
+        await slow.query("commit");
+        await waitFor(() => sentIds(stream.text).includes(newer.id), 3_000, "the newer event");
+        expect(sentIds(stream.text)).toEqual([slowEvent.id, newer.id]);
+        stream.close();
+
+        // Resuming after the newer event: nothing before it comes again, the next one does.
+        const resumed = await fetch(`${served.url}/v1/events/stream`, {
+          headers: { authorization: `Bearer ${merchant.sk}`, "last-event-id": newer.id },
+        });
+        const reader = (resumed.body as ReadableStream<Uint8Array>).getReader();
+        const next = await newIntent(902);
+        let text = "";
+        const decoder = new TextDecoder();
+        while (!text.includes(next.id)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value);
+        }
+        await reader.cancel();
+        expect(sentIds(text)).toHaveLength(1);
+      } finally {
+        await slow.end();
+        await served.close();
+      }
+    });
+  },
+);

@@ -1,17 +1,15 @@
-import { sql } from "kysely";
-import type { Db } from "../db/database.ts";
 import type { Listening, NotificationSource } from "../db/notifications.ts";
 
-/** The channel migration 010's triggers notify on. */
+/** The channel committed changes are announced on (announcements.ts). */
 export const CHANGES_CHANNEL = "spay_changes";
 
-/** A committed change, as the triggers announce it: ids only, the listener re-reads the row. */
+/** A committed change, as writers announce it: ids only, the listener re-reads the row. */
 export type Change =
   | { kind: "intent"; id: string; workspace_id: string }
-  | { kind: "event"; workspace_id: string; env: string; seq: number }
-  /** A webhook delivery queued by hand (a resend): news for the webhook worker only. */
+  | { kind: "event"; workspace_id: string; env: string }
+  /** Deliveries to make: an event some endpoint should receive, or a resend by hand (the webhook worker's news). */
   | { kind: "delivery"; workspace_id: string }
-  /** A failed mail put back in the outbox by hand (a retry): news for the mail worker only. */
+  /** Mail to send: queued with its event, or a failed one put back by hand (the mail worker's news). */
   | { kind: "mail"; workspace_id: string };
 
 /** What a wait ended with: something to re-read, nothing within the time, or the feed stopped. */
@@ -41,13 +39,15 @@ export interface ChangeWatch {
 export class ChangeFeed {
   private readonly byIntent = new Map<string, Set<Watch>>();
   private readonly byWorkspace = new Map<string, Set<Watch>>();
+  /** Per watched intent: the read begun since its last change was heard, which its streams share. */
+  private readonly intentReads = new Map<string, { read: Promise<unknown> | null }>();
   private listening: Listening | null = null;
   private closed = false;
 
-  private constructor() {}
+  private constructor(private readonly source: NotificationSource | null) {}
 
   static async start(source: NotificationSource | null): Promise<ChangeFeed> {
-    const feed = new ChangeFeed();
+    const feed = new ChangeFeed(source);
     if (source) {
       feed.listening = await source.listen(CHANGES_CHANNEL, {
         onNotify: (payload) => feed.deliver(payload),
@@ -57,9 +57,37 @@ export class ChangeFeed {
     return feed;
   }
 
+  /**
+   * Announces committed changes to this process's listeners and the other processes'. Writers in a
+   * transaction use write-transaction.ts, which calls this after the commit.
+   */
+  announce(changes: readonly Change[]): void {
+    if (changes.length === 0 || !this.source) return;
+    this.source.announce(CHANGES_CHANNEL, [...new Set(changes.map((c) => JSON.stringify(c)))]);
+  }
+
   /** Woken by every committed change to this payment intent. */
   watchIntent(id: string): ChangeWatch {
     return this.add(this.byIntent, id, () => true);
+  }
+
+  /**
+   * The intent as `read` returns it, read once for every stream the same change woke: a paid intent
+   * watched by a thousand streams is read once, not a thousand times. A read begun after the last
+   * change heard is shared; `fresh` (a stream's safety re-read, for a change that went unheard)
+   * starts a new one, which later callers share in turn. `read` must not depend on the caller: each
+   * stream checks its own access to what it returns.
+   */
+  sharedIntentRead<T>(id: string, read: () => Promise<T>, fresh = false): Promise<T> {
+    const entry = this.intentReads.get(id);
+    if (!entry || !this.byIntent.has(id)) return read();
+    if (entry.read && !fresh) return entry.read as Promise<T>;
+    const started = read();
+    entry.read = started;
+    started.catch(() => {
+      if (entry.read === started) entry.read = null;
+    });
+    return started;
   }
 
   /** Woken by every event appended for the workspace, in `env` only when given (null = both). */
@@ -92,7 +120,10 @@ export class ChangeFeed {
     const watch = new Watch(accepts, () => {
       const set = index.get(key);
       set?.delete(watch);
-      if (set?.size === 0) index.delete(key);
+      if (set?.size === 0) {
+        index.delete(key);
+        if (index === this.byIntent) this.intentReads.delete(key);
+      }
     });
     if (this.closed) {
       watch.close();
@@ -101,18 +132,27 @@ export class ChangeFeed {
     const set = index.get(key) ?? new Set<Watch>();
     index.set(key, set);
     set.add(watch);
+    if (index === this.byIntent && !this.intentReads.has(key)) this.intentReads.set(key, { read: null });
     return watch;
   }
 
   private deliver(payload: string): void {
     const change = parseChange(payload);
     if (!change || change.kind === "delivery" || change.kind === "mail") return;
+    if (change.kind === "intent") this.heard(change.id);
     const watches =
       change.kind === "intent" ? this.byIntent.get(change.id) : this.byWorkspace.get(change.workspace_id);
     for (const watch of watches ?? []) watch.offer(change);
   }
 
+  /** A change to the intent was heard: reads begun before it are stale. */
+  private heard(id: string): void {
+    const entry = this.intentReads.get(id);
+    if (entry) entry.read = null;
+  }
+
   private wakeAll(): void {
+    for (const id of this.intentReads.keys()) this.heard(id);
     for (const watch of this.all()) watch.wake();
   }
 
@@ -171,11 +211,6 @@ class Watch implements ChangeWatch {
 }
 
 /** A payload from {@link CHANGES_CHANNEL}; anything else (another writer on the channel) is ignored. */
-/** Announces a change the triggers do not see, in the channel's vocabulary (sent on commit). */
-export async function notifyChange(db: Db, change: Change): Promise<void> {
-  await sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`.execute(db);
-}
-
 export function parseChange(payload: string): Change | null {
   let value: unknown;
   try {
@@ -188,8 +223,8 @@ export function parseChange(payload: string): Change | null {
   if (typeof v.workspace_id !== "string") return null;
   if (v.kind === "intent" && typeof v.id === "string")
     return { kind: "intent", id: v.id, workspace_id: v.workspace_id };
-  if (v.kind === "event" && typeof v.env === "string" && typeof v.seq === "number")
-    return { kind: "event", workspace_id: v.workspace_id, env: v.env, seq: v.seq };
+  if (v.kind === "event" && typeof v.env === "string")
+    return { kind: "event", workspace_id: v.workspace_id, env: v.env };
   if (v.kind === "delivery") return { kind: "delivery", workspace_id: v.workspace_id };
   if (v.kind === "mail") return { kind: "mail", workspace_id: v.workspace_id };
   return null;

@@ -8,6 +8,7 @@ import type { EnvironmentSchema } from "../http/schemas.ts";
 import { envOfType, type WorkspaceScope } from "./access.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { transaction } from "./write-transaction.ts";
 
 export const ENVIRONMENT_TYPES = ["sandbox", "production"] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
@@ -145,7 +146,7 @@ export async function deleteEnvironment(
 ): Promise<void> {
   const workspaceId = scope.workspaceId;
   const mark = deps.keys?.mark() ?? 0;
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await trx
       .selectFrom("workspaces")
       .select("id")

@@ -4,6 +4,7 @@ import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { type PaymentIntentView, paymentIntentView } from "./payment-intents.ts";
+import { announceOnCommit, transaction } from "./write-transaction.ts";
 
 /** What a merchant may set on a settled payment (SPEC.md §4; `not_required` is the initial value). */
 export const SETTABLE_FULFILLMENT_STATUSES = ["processing", "shipped", "delivered", "completed"] as const;
@@ -24,7 +25,7 @@ export async function setFulfillmentStatus(
   id: string,
   status: SettableFulfillmentStatus,
 ): Promise<PaymentIntentView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const row = await trx
       .selectFrom("payment_intents")
       .selectAll()
@@ -47,6 +48,7 @@ export async function setFulfillmentStatus(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    announceOnCommit(trx, { kind: "intent", id, workspace_id: row.workspace_id });
     await trx
       .insertInto("payment_events")
       .values({

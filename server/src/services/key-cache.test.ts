@@ -165,6 +165,7 @@ function authorizedCall(method: string, token: string, body?: unknown): RequestI
 /** A LISTEN whose notifications arrive `delayMs` late, as on a busy process or a slow network. */
 function lateNotifications(source: NotificationSource, delayMs: number): NotificationSource {
   return {
+    announce: (channel, payloads) => source.announce(channel, payloads),
     listen: (channel, handlers) =>
       source.listen(channel, {
         ...handlers,

@@ -6,6 +6,7 @@ import type { Deps } from "../http/context.ts";
 import type { MerchantSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { DEFAULT_MERCHANT_NAME, normalizeEmail, type RequestOrigin } from "./auth.ts";
+import { transaction } from "./write-transaction.ts";
 
 export type MerchantView = z.infer<typeof MerchantSchema>;
 
@@ -97,7 +98,7 @@ export async function deleteAccount(
     (input.id !== undefined && (input.id === merchant?.id || input.id === user.id));
   if (!matches) throw notFound("merchant", input.id ?? input.email ?? "", input.id ? "id" : "email");
   const mark = deps.keys?.mark() ?? 0;
-  const deletedWorkspaces = await deps.db.transaction().execute(async (trx) => {
+  const deletedWorkspaces = await transaction(deps, async (trx) => {
     const solelyOwned = await trx
       .selectFrom("organization_members as m")
       .select("m.organization_id")

@@ -6,6 +6,7 @@ import { type ApiKeyView, apiKeyView, createApiKey, notExpired } from "./api-key
 import { consumeWalletChallenge, type SignedChallenge } from "./auth.ts";
 import { merchantView } from "./merchants.ts";
 import { getWorkspace } from "./workspaces.ts";
+import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §3's wallet record, as the dashboard sends it after the wallet signed our challenge. */
 export interface WalletVerification extends SignedChallenge {
@@ -28,7 +29,7 @@ export async function verifyPayoutWallet(
   workspaceId: string,
   input: WalletVerification,
 ): Promise<WalletVerifyResult> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const message = await consumeWalletChallenge(trx, input, "payout_wallet");
     const verified_at = nowSeconds();
     const record = {

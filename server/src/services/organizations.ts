@@ -5,6 +5,7 @@ import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { OrganizationSchema } from "../http/schemas.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { transaction } from "./write-transaction.ts";
 
 export type OrganizationView = z.infer<typeof OrganizationSchema>;
 
@@ -76,7 +77,7 @@ export async function createOrganization(
   const id = newId("organization");
   const now = nowSeconds();
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    await transaction(deps, async (trx) => {
       await trx
         .insertInto("organizations")
         .values({

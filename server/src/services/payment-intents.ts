@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
@@ -14,11 +14,12 @@ import type { PaymentIntentSchema } from "../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { cataloguePrice } from "./catalogue.ts";
 import { environmentOf } from "./environments.ts";
-import { eventValues } from "./events.ts";
+import { type EventInput, eventChanges, eventValues, noEndpointSql } from "./events.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 import { centsToAtomic, usdPerToken } from "./pricing.ts";
 import { changeIntent } from "./settlement/transitions.ts";
 import { tokensFor } from "./token-registry.ts";
+import { transaction } from "./write-transaction.ts";
 
 export interface CreatePaymentIntentInput {
   /** Optional with a product or payment link (their price is used; a different one is refused). */
@@ -331,12 +332,13 @@ export async function createPaymentIntent(
     shipping_address: JSON.stringify(values.shipping_address),
     metadata: JSON.stringify(values.metadata),
   };
-  const outbox = eventValues({
+  const outboxEvent: EventInput = {
     workspaceId: scope.workspaceId,
     env,
     type: INTENT_EVENT.created,
     object: view,
-  });
+  };
+  const outbox = eventValues(outboxEvent);
   const claim = options.idempotency;
   // Plain SQL text with numbered parameters: the hottest statement skips the query builder.
   const params: unknown[] = [];
@@ -344,17 +346,31 @@ export async function createPaymentIntent(
     params.push(value);
     return `$${params.length}`;
   };
-  const insert = (table: string, row: Record<string, unknown>, from: string) =>
-    `insert into ${table} (${Object.keys(row).join(", ")}) select ${Object.values(row).map(param).join(", ")} ${from}`;
+  const insert = (
+    table: string,
+    row: Record<string, unknown>,
+    from: string,
+    raw: Record<string, string> = {},
+  ) =>
+    `insert into ${table} (${[...Object.keys(row), ...Object.keys(raw)].join(", ")}) select ${[...Object.values(row).map(param), ...Object.values(raw)].join(", ")} ${from}`;
   const claimClause = claim
     ? `claim as (${claimStatement(deps, claim.claim, { status: claim.status, body: claim.answer(view) }, param)}),`
     : "";
+  /** A query-builder fragment in this text: its `$n` renumbered into this statement's parameters. */
+  const embed = (fragment: RawBuilder<unknown>) => {
+    const compiled = fragment.compile(deps.db);
+    return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => param(compiled.parameters[Number(n) - 1]));
+  };
+  // The outbox event is written fanned out when no endpoint would receive it (events.ts).
+  const fannedOut = embed(noEndpointSql(scope.workspaceId, env));
   const text = `with ${claimClause} intent as (
       ${insert("payment_intents", intentValues, claim ? "where exists (select 1 from claim)" : "")} returning id
     ), first_event as (${insert("payment_events", firstEvent, "from intent")}),
-    outbox as (${insert("events", outbox, "from intent")})
-    select count(*)::int as created from intent`;
-  const created = await deps.db.executeQuery<{ created: number }>(CompiledQuery.raw(text, params));
+    outbox as (${insert("events", outbox, "from intent", { fanned_out: fannedOut })} returning fanned_out)
+    select count(*)::int as created, bool_and(fanned_out) as fanned_out from intent, outbox`;
+  const created = await deps.db.executeQuery<{ created: number; fanned_out: boolean | null }>(
+    CompiledQuery.raw(text, params),
+  );
   if (claim) {
     if (created.rows[0]?.created !== 1) {
       // The key is held by another request, or done: the idempotency middleware answers with that.
@@ -363,7 +379,14 @@ export async function createPaymentIntent(
     }
     claim.claim.outcome = "written";
   }
+  // One statement, so committed: the outbox event is news for its streams (and endpoints, if any).
+  deps.changes.announce(eventChanges(outboxEvent, created.rows[0]?.fanned_out ?? true));
   return view;
+}
+
+/** The intent by id alone, whoever owns it: for a caller that checks access itself (ownsRow). */
+export async function findIntentById(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom("payment_intents").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 async function findIntent(db: Db, scope: WorkspaceScope, id: string): Promise<PaymentIntentRow> {
@@ -413,7 +436,7 @@ export async function cancelPaymentIntent(
   id: string,
   reason: (typeof CANCELLATION_REASONS)[number] | undefined,
 ): Promise<PaymentIntentView> {
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await transaction(deps, async (trx) => {
     const current = await trx
       .selectFrom("payment_intents")
       .selectAll()

@@ -8,6 +8,7 @@ import type { Deps } from "../http/context.ts";
 import type { PaymentLinkSchema } from "../http/schemas.ts";
 import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
+import { transaction } from "./write-transaction.ts";
 
 /**
  * The API's `payment_link` object. `sold_out`: the link's product has no stock left, so the page says
@@ -130,7 +131,7 @@ export async function upsertPaymentLink(
 ): Promise<PaymentLinkView> {
   const now = nowSeconds();
   const id = input.id ?? newId("paymentLink");
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const existing = await trx
       .selectFrom("payment_links")
       .select(["id", "workspace_id", "environment_id", "product_id", "active"])

@@ -11,6 +11,7 @@ import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 import { syncProductLink } from "./payment-links.ts";
+import { transaction } from "./write-transaction.ts";
 
 export interface ProductInput {
   id?: string | undefined;
@@ -94,7 +95,7 @@ export async function createProduct(
 ): Promise<ProductView> {
   const now = nowSeconds();
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await transaction(deps, async (trx) => {
       const environment = await environmentOf(trx, scope.workspaceId, scope.environmentId);
       const row = await trx
         .insertInto("products")
@@ -130,7 +131,7 @@ export async function updateProduct(
   id: string,
   input: ProductInput,
 ): Promise<ProductView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     await findProduct(trx, scope, id);
     const row = await trx
       .updateTable("products")
@@ -231,7 +232,7 @@ export async function upsertProduct(
 
 export async function deleteProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
   await findProduct(deps.db, scope, id);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     // The product's links stop selling it; intents keep their product_id for history.
     await trx
       .updateTable("payment_links")

@@ -19,6 +19,7 @@ import { fetchPage, type Page } from "./pagination.ts";
 import { confirmationsRequired } from "./settlement/observe-transfer.ts";
 import { changeIntent } from "./settlement/transitions.ts";
 import { tokensFor } from "./token-registry.ts";
+import { transaction } from "./write-transaction.ts";
 
 /**
  * Refunds (issue 19, item 1), non-custodially: sPay never holds the money, so a refund is a promise
@@ -102,7 +103,7 @@ export async function createRefund(
   input: CreateRefundInput,
   ip: string | null,
 ): Promise<RefundView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const intent = await trx
       .selectFrom("payment_intents")
       .selectAll()
@@ -239,7 +240,7 @@ export async function cancelRefund(
   id: string,
   ip: string | null,
 ): Promise<RefundView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const current = await trx
       .selectFrom("refunds")
       .selectAll()
@@ -374,7 +375,7 @@ export async function countRefundConfirmations(deps: Deps, env: "test" | "live",
     .where("block_height", "is not", null)
     .execute();
   for (const { id } of confirming) {
-    await deps.db.transaction().execute(async (trx) => {
+    await transaction(deps, async (trx) => {
       const refund = await lockPendingRefund(trx, id);
       if (!refund || refund.txid === null || refund.block_height === null) return;
       await confirmRefund(deps, trx, refund, refund.txid, refund.block_height, tip);

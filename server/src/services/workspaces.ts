@@ -9,6 +9,7 @@ import type { BusinessProfileSchema, WorkspaceSchema } from "../http/schemas.ts"
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { getOrganization } from "./organizations.ts";
+import { transaction } from "./write-transaction.ts";
 
 export type BusinessProfile = z.infer<typeof BusinessProfileSchema>;
 
@@ -100,7 +101,7 @@ export async function createWorkspace(
   const now = nowSeconds();
   const explicitSlug = input.slug !== undefined;
   const base = input.slug ?? (slugify(input.name) || null);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     // A derived slug gets a numeric suffix when taken; an explicit one is the caller's choice → slug_taken.
     let slug = base;
     if (slug && !explicitSlug) {
@@ -163,7 +164,7 @@ export async function updateWorkspace(
     const mark = deps.keys?.mark() ?? 0;
     let settingChanged = false;
     try {
-      await deps.db.transaction().execute(async (trx) => {
+      await transaction(deps, async (trx) => {
         const before = await trx
           .selectFrom("workspaces")
           .select(["allow_browser_amounts", "notify_on_payment_email"])
@@ -228,7 +229,7 @@ export async function updateBusinessProfile(
       business_description: input.description,
     }).filter(([, v]) => v !== undefined && v !== null),
   );
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
     if (Object.keys(merchantChanges).length === 0) return;
     await trx

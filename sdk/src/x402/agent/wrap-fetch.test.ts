@@ -33,6 +33,9 @@ const URL_PAID = "https://api.example/paid";
 const payerKey = randomPrivateKey();
 const PAYER = getAddressFromPrivateKey(payerKey, "testnet");
 
+/** One expiry for every offer of this file: offers built a second apart must still compare equal. */
+const EXPIRES_AT = Math.floor(Date.now() / 1000) + 600;
+
 function requirements(amount = "1000"): X402PaymentRequiredV2 {
   return {
     x402Version: 2,
@@ -47,7 +50,7 @@ function requirements(amount = "1000"): X402PaymentRequiredV2 {
         maxTimeoutSeconds: 300,
         extra: {
           nonce: NONCE,
-          expiresAt: Math.floor(Date.now() / 1000) + 300,
+          expiresAt: EXPIRES_AT,
           decimals: 6,
           tokenType: "sip10",
           assetName: "usdc-token",

@@ -17,6 +17,7 @@ import * as mail from "./015-mail.ts";
 import * as merchantNotifications from "./016-merchant-notifications.ts";
 import * as refundConfirmations from "./017-refund-confirmations.ts";
 import * as mailRetryBase from "./018-mail-retry-base.ts";
+import * as announcedChanges from "./019-announced-changes.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "016-merchant-notifications": merchantNotifications,
   "017-refund-confirmations": refundConfirmations,
   "018-mail-retry-base": mailRetryBase,
+  "019-announced-changes": announcedChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

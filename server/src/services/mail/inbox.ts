@@ -7,8 +7,8 @@ import type { Pagination } from "../../http/openapi.ts";
 import type { MailSchema } from "../../routes/mail.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
-import { notifyChange } from "../change-feed.ts";
 import { fetchPage, type Page } from "../pagination.ts";
+import { announceOnCommit, transaction } from "../write-transaction.ts";
 
 export type MailView = z.infer<typeof MailSchema>;
 
@@ -65,7 +65,7 @@ export async function retryMail(
   id: string,
   ip: string | null,
 ): Promise<MailView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const current = await trx
       .selectFrom("mail_outbox")
       .selectAll()
@@ -101,7 +101,7 @@ export async function retryMail(
       object: { type: "mail", id },
       details: { kind: current.kind, attempts: attemptsSinceRetry(current), last_error: current.last_error },
     });
-    await notifyChange(trx, { kind: "mail", workspace_id: current.workspace_id });
+    announceOnCommit(trx, { kind: "mail", workspace_id: current.workspace_id });
     return mailView(retried);
   });
 }

@@ -17,6 +17,7 @@ import { ID_PREFIX } from "../../domain/ids.ts";
 import { recordEvent } from "../events.ts";
 import { claimDue } from "../outbox/claim.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
+import { transaction } from "../write-transaction.ts";
 import { MAIL_MESSAGES } from "./messages.ts";
 import { escapeHtml, formatAtomic } from "./render.ts";
 import { smtpTransport } from "./transport.ts";
@@ -124,12 +125,14 @@ async function succeededEvent(
   expect(res.body.env).toBe(live ? "live" : "test");
   const txid = `0x${"ab".repeat(32)}`;
   const object = { ...res.body, status: "payment_settled", txid, amount_received: res.body.amount_asset };
-  const eventId = await recordEvent(api.deps.db, {
-    workspaceId: m.workspaceId,
-    env: live ? "live" : "test",
-    type: "payment_intent.succeeded",
-    object,
-  });
+  const eventId = await transaction(api.deps, (trx) =>
+    recordEvent(trx, {
+      workspaceId: m.workspaceId,
+      env: live ? "live" : "test",
+      type: "payment_intent.succeeded",
+      object,
+    }),
+  );
   return { intent: res.body as IntentForPayment & { amount_asset: string }, eventId, txid };
 }
 
@@ -584,12 +587,14 @@ describe("no SMTP configured: receipts are kept and listed", () => {
         })
         .execute();
       const refund = await api.request("GET", `/v1/refunds/${refundId}`, { token: merchant.sk });
-      const eventId = await recordEvent(api.deps.db, {
-        workspaceId: merchant.workspaceId,
-        env: "test",
-        type: "refund.succeeded",
-        object: refund.body,
-      });
+      const eventId = await transaction(api.deps, (trx) =>
+        recordEvent(trx, {
+          workspaceId: merchant.workspaceId,
+          env: "test",
+          type: "refund.succeeded",
+          object: refund.body,
+        }),
+      );
       expect((await mailOf(eventId)).map((m) => [m.kind, m.recipient])).toEqual([
         ["refund_receipt", "refunded@example.com"],
       ]);

@@ -10,7 +10,7 @@ import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts
 import { MailSendError, type MailTransport } from "./transport.ts";
 
 export interface MailWorkerOptions {
-  /** Longest sleep: woken by each new event (its mail is queued in the event's transaction) and each retry. */
+  /** Longest sleep: woken by each event that queues mail (in the event's transaction) and each retry. */
   intervalMs: number;
   /** Seconds a claimed mail belongs to its worker: longer than a send can take (transport.ts). */
   leaseSeconds: number;
@@ -65,11 +65,8 @@ export class MailWorker {
     private readonly options: MailWorkerOptions = defaultMailOptions(deps),
     notifications: NotificationSource | null = null,
   ) {
-    // Woken by each new event (its mail is queued with it) and each retry by hand.
-    this.loop = outboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, [
-      "event",
-      "mail",
-    ]);
+    // Woken by each event that may queue a mail (its mail is queued with it) and each retry by hand.
+    this.loop = outboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, ["mail"]);
   }
 
   start(): void {

@@ -10,6 +10,7 @@ import {
 } from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { transaction } from "../write-transaction.ts";
 import { trackTransfer } from "./track-transfer.ts";
 import { SettlementWatcher } from "./watcher.ts";
 
@@ -225,7 +226,7 @@ describe("the block follower", () => {
       const isLocked = new Promise<void>((r) => {
         locked = r;
       });
-      const report = api.deps.db.transaction().execute(async (trx) => {
+      const report = transaction(api.deps, async (trx) => {
         await trx
           .selectFrom("payment_intents")
           .select("id")
@@ -475,7 +476,7 @@ describe("refund transfers, like payments", () => {
       const isLocked = new Promise<void>((r) => {
         locked = r;
       });
-      const holder = api.deps.db.transaction().execute(async (trx) => {
+      const holder = transaction(api.deps, async (trx) => {
         await trx.selectFrom("refunds").select("id").where("id", "=", refund.id).forUpdate().execute();
         locked();
         await held;

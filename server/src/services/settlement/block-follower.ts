@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import { countRefundConfirmations, observeRefundTransfer } from "../refunds.ts";
+import { transaction } from "../write-transaction.ts";
 import { type ChainMatches, lacksEvents, matchTransactions } from "./chain-matching.ts";
 import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import type { ChainClients } from "./chains.ts";
@@ -93,7 +94,7 @@ export class BlockFollower {
     known?: ChainMatches,
   ): Promise<BlockOutcome> {
     const matches = known ?? (await matchTransactions(this.deps.db, this.deps, env, block.txs));
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps, async (trx) => {
       await lockFollowing(trx, env);
       const cursor = await readPosition(trx, env, { lock: true });
       if (cursor && cursor.indexBlockHash !== block.parentIndexBlockHash) return "stale";
@@ -128,7 +129,7 @@ export class BlockFollower {
       console.warn(
         `block follower for ${env} is ${tip - cursor.height} blocks behind; resuming at ${start.height}`,
       );
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps, async (trx) => {
       await lockFollowing(trx, env);
       // Another process may have taken (or moved) the position meanwhile: keep theirs.
       const now = await readPosition(trx, env, { lock: true });

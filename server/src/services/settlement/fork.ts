@@ -1,6 +1,7 @@
 import { decide } from "@spay/protocol";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
+import { transaction } from "../write-transaction.ts";
 import { type ChainPosition, lockFollowing, readPosition } from "./chain-position.ts";
 import { lockIntent } from "./observe-transfer.ts";
 import { changeIntent } from "./transitions.ts";
@@ -23,7 +24,7 @@ export async function orphanBlocksAbove(
   from: ChainPosition,
 ): Promise<void> {
   const now = nowSeconds();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await lockFollowing(trx, env);
     const cursor = await readPosition(trx, env, { lock: true });
     if (cursor?.indexBlockHash !== from.indexBlockHash) return; // another process handled it

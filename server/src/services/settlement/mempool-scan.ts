@@ -1,6 +1,7 @@
 import { normalizeTxid, TX_PAGE_LIMIT } from "../../chain/client.ts";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Deps } from "../../http/context.ts";
+import { transaction } from "../write-transaction.ts";
 import { matchTransactions } from "./chain-matching.ts";
 import type { ChainClients } from "./chains.ts";
 import { type ObserveOptions, observeTransfer } from "./observe-transfer.ts";
@@ -29,7 +30,7 @@ export async function scanMempool(
   const { toRoute } = await matchTransactions(deps.db, deps, env, txs);
   let tracked = 0;
   for (const tx of toRoute) {
-    await deps.db.transaction().execute(async (trx) => {
+    await transaction(deps, async (trx) => {
       const outcome = await routeTransfer(trx, deps.config, env, tx, null);
       if (outcome.kind !== "intent" || !outcome.tracked) return;
       tracked += 1;

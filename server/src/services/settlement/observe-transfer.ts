@@ -7,6 +7,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import { checkTransfer, type TransferObservation } from "../../domain/transfer-check.ts";
 import type { Deps } from "../../http/context.ts";
 import { tokensFor } from "../token-registry.ts";
+import { transaction } from "../write-transaction.ts";
 import { changeIntent } from "./transitions.ts";
 
 export interface ObserveOptions {
@@ -146,7 +147,7 @@ export async function countConfirmations(
     .where("pi.env", "=", env)
     .execute();
   for (const { txid } of waiting) {
-    await deps.db.transaction().execute(async (trx) => {
+    await transaction(deps, async (trx) => {
       const transfer = await trx
         .selectFrom("payment_transfers")
         .selectAll()

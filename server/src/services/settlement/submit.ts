@@ -5,6 +5,7 @@ import { ApiError, notFound } from "../../domain/errors.ts";
 import type { Deps } from "../../http/context.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type PaymentIntentView, paymentIntentView } from "../payment-intents.ts";
+import { transaction } from "../write-transaction.ts";
 import { recordReport, resolveReport } from "./reports.ts";
 import { DEFAULT_WATCHER_OPTIONS } from "./watcher.ts";
 
@@ -37,7 +38,7 @@ export async function submitTransaction(
     .executeTakeFirst();
   if (!found) throw notFound("payment_intent", intentId);
   const tx = await lookUp(deps, found.env, txid);
-  const resolution = await deps.db.transaction().execute(async (trx) => {
+  const resolution = await transaction(deps, async (trx) => {
     const intent = await trx
       .selectFrom("payment_intents")
       .selectAll()

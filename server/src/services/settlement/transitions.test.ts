@@ -2,6 +2,7 @@ import { INTENT_EVENT, type PaymentStatus, TransitionError } from "@spay/protoco
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
 import type { PaymentIntentRow } from "../../db/schema.ts";
+import { transaction } from "../write-transaction.ts";
 import { changeIntent } from "./transitions.ts";
 
 let api: TestApi;
@@ -36,7 +37,7 @@ describe("changeIntent, the one writer of an intent's status", () => {
     const settled = await intentIn("payment_settled");
     const before = await timeline(settled.id);
     await expect(
-      api.deps.db.transaction().execute((trx) =>
+      transaction(api.deps, (trx) =>
         changeIntent(api.deps, trx, settled, {
           status: "requires_payment_method",
           reason: "underpaid",
@@ -51,11 +52,9 @@ describe("changeIntent, the one writer of an intent's status", () => {
   it("refuses to cancel an intent whose transaction is under way", async () => {
     const broadcast = await intentIn("transaction_broadcast");
     await expect(
-      api.deps.db
-        .transaction()
-        .execute((trx) =>
-          changeIntent(api.deps, trx, broadcast, { status: "canceled", event: INTENT_EVENT.canceled }),
-        ),
+      transaction(api.deps, (trx) =>
+        changeIntent(api.deps, trx, broadcast, { status: "canceled", event: INTENT_EVENT.canceled }),
+      ),
     ).rejects.toThrow("Illegal payment status change transaction_broadcast → canceled");
   });
 
@@ -67,18 +66,16 @@ describe("changeIntent, the one writer of an intent's status", () => {
       .where("id", "=", open.id)
       .execute();
     await expect(
-      api.deps.db
-        .transaction()
-        .execute((trx) =>
-          changeIntent(api.deps, trx, open, { status: "transaction_broadcast", txid: "0xabc", event: null }),
-        ),
+      transaction(api.deps, (trx) =>
+        changeIntent(api.deps, trx, open, { status: "transaction_broadcast", txid: "0xabc", event: null }),
+      ),
     ).rejects.toThrow(`Payment intent ${open.id} is no longer requires_payment_method`);
     expect((await read(open.id)).status).toBe("expired");
   });
 
   it("writes an allowed move with its timeline entry", async () => {
     const open = await intentIn("requires_payment_method");
-    const moved = await api.deps.db.transaction().execute((trx) =>
+    const moved = await transaction(api.deps, (trx) =>
       changeIntent(api.deps, trx, open, {
         status: "transaction_broadcast",
         reason: "txid_submitted",

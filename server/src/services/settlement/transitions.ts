@@ -7,12 +7,13 @@ import { recordSettledPayment } from "../customers.ts";
 import { recordEvent } from "../events.ts";
 import { paymentIntentView, recordPaymentEvent } from "../payment-intents.ts";
 import { decrementStockOnSettlement } from "../products.ts";
+import { announceOnCommit } from "../write-transaction.ts";
 
 /**
  * The one writer of an intent's status. Applies a change (from `decide`, @spay/protocol) to an
  * intent the caller locked: the row, its payment event (from → to, reason, txid), the outbox event,
  * and — for the first settled test payment — the workspace's onboarding flag, all in the caller's
- * transaction. A move the transition table does not allow throws a TransitionError (a bug, a 500);
+ * transaction (opened with write-transaction.ts: the intent's streams hear of it on commit). A move the transition table does not allow throws a TransitionError (a bug, a 500);
  * the row must still be in the status the caller read, or nothing is written.
  */
 export async function changeIntent(
@@ -45,6 +46,7 @@ export async function changeIntent(
     .executeTakeFirstOrThrow(
       () => new Error(`Payment intent ${intent.id} is no longer ${from}: lock it before changing it`),
     );
+  announceOnCommit(trx, { kind: "intent", id: intent.id, workspace_id: intent.workspace_id });
   const to = updated.status;
   const { event } = change;
   if (from !== to || event !== null || change.record === true) {
@@ -53,7 +55,7 @@ export async function changeIntent(
   }
   // A settled payment sells one unit of its product, in this transaction (never below 0).
   if (to === "payment_settled" && from !== to) await decrementStockOnSettlement(trx, updated);
-  // Issue 19: a settled payment carrying an email counts for its customer (created on the first).
+  // A settled payment carrying an email counts for its customer (created on the first).
   if (to === "payment_settled" && from !== to && updated.customer_email) {
     const customerId = await recordSettledPayment(trx, updated);
     if (customerId) {

@@ -11,6 +11,7 @@ import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
 import type { Page } from "../pagination.ts";
 import { recordPaymentEvent } from "../payment-intents.ts";
+import { transaction } from "../write-transaction.ts";
 import { trackTransfer } from "./track-transfer.ts";
 import { changeIntent } from "./transitions.ts";
 
@@ -111,7 +112,7 @@ export async function assignUnmatchedTransfer(
   ip: string | null,
 ): Promise<UnmatchedTransferView> {
   const txid = normalizeTxid(rawTxid);
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const transfer = await scoped(trx, scope)
       .selectAll()
       .where("txid", "=", txid)

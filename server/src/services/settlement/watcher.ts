@@ -7,6 +7,7 @@ import type { Deps } from "../../http/context.ts";
 import { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { CANCELED } from "../refunds.ts";
+import { transaction } from "../write-transaction.ts";
 import { BlockFollower, DEFAULT_FOLLOWER_OPTIONS, type FollowerOptions } from "./block-follower.ts";
 import type { ChainClients } from "./chains.ts";
 import { scanMempool } from "./mempool-scan.ts";
@@ -148,7 +149,7 @@ export class SettlementWatcher {
     const chain = this.chains[env];
     for (const { txid, payment_intent_id } of due) {
       const tx = await chain.getTransaction(txid);
-      await this.deps.db.transaction().execute(async (trx) => {
+      await transaction(this.deps, async (trx) => {
         const intent = await trx
           .selectFrom("payment_intents")
           .selectAll()
@@ -206,9 +207,7 @@ export class SettlementWatcher {
     const tip = await chain.getTipHeight();
     for (const { txid } of due) {
       const tx = await chain.getTransaction(txid);
-      await this.deps.db
-        .transaction()
-        .execute((trx) => observeTransfer(this.deps, trx, txid, tx, tip, this.options));
+      await transaction(this.deps, (trx) => observeTransfer(this.deps, trx, txid, tx, tip, this.options));
     }
     return true;
   }
@@ -216,7 +215,7 @@ export class SettlementWatcher {
 
 /** Moves unpaid intents past their expiry to `expired`, claiming rows so processes never collide. */
 export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<number> {
-  return deps.db.transaction().execute(async (trx) => {
+  return transaction(deps, async (trx) => {
     const due = await trx
       .selectFrom("payment_intents")
       .selectAll()

@@ -10,6 +10,7 @@ import type { WebhookEndpointSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { recordAudit } from "../audit-log.ts";
 import { environmentOf } from "../environments.ts";
+import { transaction } from "../write-transaction.ts";
 
 /** After a rotation the old secret keeps signing (beside the new one) for 24 hours. */
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
@@ -95,7 +96,7 @@ export async function createEndpoint(
   await assertDeliverableUrl(deps, input.url, env);
   const secret = newWebhookSecret();
   const now = nowSeconds();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await transaction(deps, async (trx) => {
     const created = await trx
       .insertInto("webhook_endpoints")
       .values({
@@ -187,7 +188,7 @@ export async function deleteEndpoint(
   ip: string | null,
 ): Promise<void> {
   const current = await findEndpoint(deps, scope, id);
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await trx.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
     await recordAudit(trx, {
       action: "webhook_endpoint.deleted",
@@ -210,7 +211,7 @@ export async function rotateSecret(
   const current = await findEndpoint(deps, scope, id);
   const secret = newWebhookSecret();
   const now = nowSeconds();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await transaction(deps, async (trx) => {
     const rotated = await trx
       .updateTable("webhook_endpoints")
       .set({

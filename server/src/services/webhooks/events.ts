@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import type { EventRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
@@ -6,8 +7,8 @@ import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { DeliveryAttemptSchema, EventWithDeliveriesSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
-import { notifyChange } from "../change-feed.ts";
 import { fetchPage, type Page } from "../pagination.ts";
+import { announceOnCommit, transaction } from "../write-transaction.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
 export type DeliveryAttemptView = z.infer<typeof DeliveryAttemptSchema>;
@@ -97,7 +98,7 @@ export async function redeliverEvent(
       : new ApiError("no_webhook_endpoints");
   }
   const now = nowSeconds();
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     await trx
       .insertInto("webhook_deliveries")
       .values(
@@ -115,43 +116,76 @@ export async function redeliverEvent(
         })),
       )
       .execute();
-    // No trigger announces deliveries (fan-out inserts thousands); a resend wakes the worker itself.
-    await notifyChange(trx, { kind: "delivery", workspace_id: event.workspace_id });
+    // The worker makes fan-out deliveries itself; a resend made here has to wake it.
+    announceOnCommit(trx, { kind: "delivery", workspace_id: event.workspace_id });
   });
   return getEvent(deps, scope, id);
 }
 
-/** Events of the workspace after a position, for the live stream (`spay listen`). */
+/**
+ * Where a reader of the outbox stands: after the event written by transaction `tx` with `seq`.
+ * Events are read in `(tx, seq)` order, not `seq` order: once writes commit in parallel, a lower
+ * `seq` can commit after a higher one.
+ */
+export interface EventPosition {
+  tx: string;
+  seq: number;
+}
+
+export interface EventsAfter {
+  events: EventRow[];
+  /**
+   * Events beyond these exist whose transaction is not older than every transaction still in flight:
+   * read again shortly (an event may still commit before them).
+   */
+  held: boolean;
+}
+
+/**
+ * Events of the workspace after a position, for the live stream (`spay listen`): only events whose
+ * writing transaction is older than the oldest one still in flight (`pg_snapshot_xmin`). No event
+ * can later appear before those, so a reader that resumes from the last one it read skips nothing.
+ */
 export async function eventsAfter(
   deps: Deps,
   scope: WorkspaceScope,
-  afterSeq: number,
+  after: EventPosition,
   limit = 100,
-): Promise<EventRow[]> {
-  return deps.db
+): Promise<EventsAfter> {
+  const rows = await deps.db
     .selectFrom("events")
     .selectAll()
+    .select(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())`.as("settled"))
     .where(ownedBy(scope, "events"))
-    .where("seq", ">", afterSeq)
+    .where(sql<boolean>`(tx, seq) > (${after.tx}::xid8, ${after.seq})`)
+    .orderBy("tx")
     .orderBy("seq")
     .limit(limit)
     .execute();
+  const settled = rows.findIndex((row) => !row.settled);
+  const ready = settled === -1 ? rows : rows.slice(0, settled);
+  return { events: ready.map(({ settled: _, ...event }) => event), held: settled !== -1 };
 }
 
-export async function latestEventSeq(deps: Deps, scope: WorkspaceScope, eventId?: string): Promise<number> {
+/**
+ * Where a stream starts: after the event named by `Last-Event-ID` (if it is the workspace's), else
+ * now — after every event whose transaction is older than the oldest still in flight.
+ */
+export async function streamStart(
+  deps: Deps,
+  scope: WorkspaceScope,
+  eventId?: string,
+): Promise<EventPosition> {
   if (eventId) {
     const row = await deps.db
       .selectFrom("events")
-      .select("seq")
+      .select(["tx", "seq"])
       .where("id", "=", eventId)
       .where(ownedBy(scope, "events"))
       .executeTakeFirst();
-    if (row) return row.seq;
+    if (row) return { tx: String(row.tx), seq: Number(row.seq) };
   }
-  const row = await deps.db
-    .selectFrom("events")
-    .select((eb) => eb.fn.max("seq").as("seq"))
-    .where(ownedBy(scope, "events"))
-    .executeTakeFirst();
-  return Number(row?.seq ?? 0);
+  const { rows } = await sql<{ horizon: string }>`
+    select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(deps.db);
+  return { tx: rows[0]?.horizon ?? "0", seq: 0 };
 }

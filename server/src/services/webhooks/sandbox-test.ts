@@ -6,6 +6,7 @@ import type { WebhookSandboxTestResultSchema } from "../../http/schemas.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { environmentOf } from "../environments.ts";
 import { recordEvent } from "../events.ts";
+import { transaction } from "../write-transaction.ts";
 import { assertDeliverableUrl, signingSecrets } from "./endpoints.ts";
 import { sendWebhook } from "./send.ts";
 
@@ -50,13 +51,15 @@ export async function sendSandboxTest(
   };
   const body = { event: "webhook.sandbox_test", timestamp: new Date().toISOString(), data };
   data.payload_size = Buffer.byteLength(JSON.stringify(body));
-  const eventId = await recordEvent(deps.db, {
-    workspaceId: scope.workspaceId,
-    env,
-    type: "webhook.sandbox_test",
-    object: body,
-    fannedOut: true,
-  });
+  const eventId = await transaction(deps, (trx) =>
+    recordEvent(trx, {
+      workspaceId: scope.workspaceId,
+      env,
+      type: "webhook.sandbox_test",
+      object: body,
+      fannedOut: true,
+    }),
+  );
   const result = await sendWebhook({
     url,
     id: eventId,

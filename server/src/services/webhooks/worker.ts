@@ -7,6 +7,7 @@ import { checkWebhookUrl } from "../../domain/ssrf.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
+import { transaction } from "../write-transaction.ts";
 import { signingSecrets, webhookUrlPolicy } from "./endpoints.ts";
 import { eventPayload } from "./payload.ts";
 import { DISABLE_AFTER_FAILING_SECONDS, nextAttemptDelay, RETRY_DELAYS_SECONDS } from "./retry-schedule.ts";
@@ -54,9 +55,9 @@ const BUSY_RETRY_MS = 1_000;
  * no longer holds (it stalled past its lease and another worker claimed it) is not sent. A worker
  * killed mid-batch leaves leases that expire together and are retried — nothing is lost.
  *
- * At rest it costs nothing but a timer: given `notifications` (the database's LISTEN), it is woken
- * by each event appended to the outbox (migration 010's trigger) and otherwise sleeps until its
- * next delivery is due (a retry, or a lease another worker may have let lapse), at most
+ * At rest it costs nothing but a timer: given `notifications`, it is woken by each committed event
+ * that an endpoint should receive (announced by its writer: events.ts) and otherwise sleeps until
+ * its next delivery is due (a retry, or a lease another worker may have let lapse), at most
  * `intervalMs`.
  */
 export class WebhookWorker {
@@ -67,9 +68,9 @@ export class WebhookWorker {
     private readonly options: WebhookWorkerOptions = DEFAULT_WEBHOOK_OPTIONS,
     notifications: NotificationSource | null = null,
   ) {
-    // Woken by each new event and each resend by hand (a queued delivery).
+    // Woken by each new event an endpoint should receive and each resend by hand, never by an event
+    // nobody subscribes to (it is written fanned out: events.ts).
     this.loop = outboxLoop("webhook worker", options.intervalMs, () => this.pass(), notifications, [
-      "event",
       "delivery",
     ]);
   }
@@ -106,7 +107,7 @@ export class WebhookWorker {
   }
 
   private async fanOut(): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return transaction(this.deps, async (trx) => {
       const events = await trx
         .selectFrom("events")
         .select(["id", "workspace_id", "env", "type"])
@@ -266,7 +267,7 @@ export class WebhookWorker {
         ? { id: delivery.id, state: "failed", next: delivery.next_attempt_at, status: result.status }
         : { id: delivery.id, state: "pending", next: now + Math.round(delay), status: result.status };
     });
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transaction(this.deps, async (trx) => {
       if (attempts.length > 0) await trx.insertInto("webhook_attempts").values(attempts).execute();
       const rows = sql.join(
         updates.map((u) => sql`(${u.id}, ${u.state}, ${u.next}::bigint, ${u.status}::integer)`),

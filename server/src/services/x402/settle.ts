@@ -22,6 +22,7 @@ import { createPaymentIntent } from "../payment-intents.ts";
 import { atomicToCents, usdPerToken } from "../pricing.ts";
 import { trackTransfer } from "../settlement/track-transfer.ts";
 import { changeIntent } from "../settlement/transitions.ts";
+import { transaction } from "../write-transaction.ts";
 import { type CheckOptions, checkPayment, type StatedRequirement } from "./facilitator.ts";
 import { tokenByContract, type X402Context } from "./workspace-context.ts";
 
@@ -161,7 +162,7 @@ async function recordIntent(
     expires_in: Math.max(1, (requirement.expiresAt ?? now + X402_INTENT_TTL_SECONDS) - now),
     exact_terms: { amount_asset: transfer.amount, memo: requirement.nonce },
   });
-  await deps.db.transaction().execute(async (trx) => {
+  await transaction(deps, async (trx) => {
     const row = await trx
       .selectFrom("payment_intents")
       .selectAll()
