@@ -18,6 +18,7 @@ import * as merchantNotifications from "./016-merchant-notifications.ts";
 import * as refundConfirmations from "./017-refund-confirmations.ts";
 import * as mailRetryBase from "./018-mail-retry-base.ts";
 import * as announcedChanges from "./019-announced-changes.ts";
+import * as watchedIntentsIndex from "./020-watched-intents-index.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "017-refund-confirmations": refundConfirmations,
   "018-mail-retry-base": mailRetryBase,
   "019-announced-changes": announcedChanges,
+  "020-watched-intents-index": watchedIntentsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
