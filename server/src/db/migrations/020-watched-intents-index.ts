@@ -11,5 +11,8 @@ import { executeScript } from "./execute-script.ts";
  * (expired, failed) and expires_at > ?`) is one range.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeScript(db, "create index payment_intents_env_status on payment_intents(env, status, expires_at);");
+  await executeScript(
+    db,
+    "create index payment_intents_env_status on payment_intents(env, status, expires_at);",
+  );
 }
