@@ -14,7 +14,7 @@ import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "../services/webhooks/wor
 import { transaction } from "../services/write-transaction.ts";
 
 /**
- * Server-side request forgery through webhooks (issue 14, item 3). A webhook URL makes the gateway
+ * Server-side request forgery through webhooks. A webhook URL makes the gateway
  * send a request wherever the merchant says and report what came back; anyone with a free account
  * is a merchant. Rule: a hosted gateway (SPAY_DEPLOYMENT=hosted) reaches only the public internet,
  * in every environment — checked when an endpoint is saved, and again before every send against

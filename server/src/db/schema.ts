@@ -193,7 +193,7 @@ export interface PaymentIntentsTable {
   customer_id: Generated<string | null>;
 }
 
-/** A refund of a settled payment (issue 19, migration 014): the merchant pays it, sPay tracks it. */
+/** A refund of a settled payment (migration 014): the merchant pays it, sPay tracks it. */
 export interface RefundsTable {
   id: string;
   seq: Seq;

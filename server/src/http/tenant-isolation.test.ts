@@ -54,7 +54,7 @@ beforeAll(async () => {
       created_at: Math.floor(Date.now() / 1000),
     })
     .execute();
-  // A customer of B and a pending refund of B's intent (issue 19), as settlement and a refund
+  // A customer of B and a pending refund of B's intent, as settlement and a refund
   // request leave them: chain history, written directly (src/routes/refunds.test.ts makes real ones).
   const now = Math.floor(Date.now() / 1000);
   const customer = "cus_isolationB";
@@ -104,7 +104,7 @@ beforeAll(async () => {
       failed_at: null,
     })
     .execute();
-  // A receipt for B's payer (issue 19): queued by the outbox's trigger with a settlement event.
+  // A receipt for B's payer: queued by the outbox's trigger with a settlement event.
   const paid = await api.request("POST", "/v1/payment_intents", {
     token: b.sk,
     body: { amount_minor: 700, customer_email: "payer-b@example.com" },

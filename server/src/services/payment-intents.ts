@@ -200,7 +200,7 @@ function cachedPayoutAddress(wallet: string | null, env: "test" | "live"): strin
 }
 
 /**
- * The amount of a new intent (issue 14, "the price comes from the catalogue"). With a product or a
+ * The amount of a new intent (the price comes from the catalogue). With a product or a
  * payment link — of the intent's own environment — the catalogue price is used, and a different
  * amount_minor is refused rather than silently replaced. Without one the amount is the caller's:
  * a secret key or session (the merchant's server or dashboard) may set any amount; a publishable

@@ -40,7 +40,7 @@ export function legacyLinkPriceMinor(productData: Record<string, unknown>): numb
 }
 
 /**
- * An active payment link sells something, so it needs a price above $0 (issue 14): a $0 product
+ * An active payment link sells something, so it needs a price above $0: a $0 product
  * may exist in the catalogue, but only with its link disabled.
  */
 function assertSellable(active: boolean, priceMinor: number | null, param: string): void {

@@ -22,7 +22,7 @@ import { tokensFor } from "./token-registry.ts";
 import { transaction } from "./write-transaction.ts";
 
 /**
- * Refunds (issue 19, item 1), non-custodially: sPay never holds the money, so a refund is a promise
+ * Refunds, non-custodially: sPay never holds the money, so a refund is a promise
  * the merchant keeps from the payout wallet — a transfer of exactly the refund's amount, in the
  * payment's token, to the address that paid, with the refund id as memo — and sPay proves it on
  * chain (the block follower, {@link observeRefundTransfer}). `pending → succeeded | failed`.

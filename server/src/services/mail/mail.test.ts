@@ -24,7 +24,7 @@ import { smtpTransport } from "./transport.ts";
 import { defaultMailOptions, MailWorker, type MailWorkerOptions } from "./worker.ts";
 
 /**
- * Receipts by email (issue 19): queued with the event in its transaction, sent by the mail worker
+ * Receipts by email: queued with the event in its transaction, sent by the mail worker
  * over real SMTP to a local server (smtp-server on 127.0.0.1:0) and parsed back with mailparser.
  */
 const HOSTILE = `<script>alert("x")</script> & Co's`;

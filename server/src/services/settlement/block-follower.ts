@@ -36,7 +36,7 @@ export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
 export type BlockOutcome = "applied" | "stale";
 
 /**
- * Follows one chain block by block (issue 17, item 1): its chain-API calls grow with blocks and
+ * Follows one chain block by block: its chain-API calls grow with blocks and
  * their transactions — one call per block, one per page of its transactions, one per transaction
  * paying a merchant whose events the page left out — never with merchants or open intents.
  *

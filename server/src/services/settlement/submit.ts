@@ -13,8 +13,8 @@ import { DEFAULT_WATCHER_OPTIONS } from "./watcher.ts";
 const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [...OPEN_STATUSES, ...LATE_STATUSES];
 
 /**
- * The checkout reports the txid of the transfer it broadcast. The report is a hint, never a claim
- * (issue 14, item 1): the gateway looks the transaction up — now, or through the watcher when the
+ * The checkout reports the txid of the transfer it broadcast. The report is a hint, never a claim:
+ * the gateway looks the transaction up — now, or through the watcher when the
  * chain does not know it yet — and it counts only for the intent whose memo it carries.
  *
  * Answers: 200 with the intent, moved to `transaction_broadcast` when the memo is its own, or

@@ -16,7 +16,7 @@ import { trackTransfer } from "./track-transfer.ts";
 import { changeIntent } from "./transitions.ts";
 
 /**
- * Transfers into a payout address whose memo names no intent (issue 14, item 1). They settle
+ * Transfers into a payout address whose memo names no intent. They settle
  * nothing by themselves; the merchant sees them and may assign one to an intent by hand.
  */
 /** The API's `unmatched_transfer` object (its type is generated from the OpenAPI document). */

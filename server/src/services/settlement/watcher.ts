@@ -237,7 +237,7 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
 /**
  * The environments with anything to settle — open or in-flight intents, or ones that ended
  * recently (late payments) — or with transfers mined within the fork window (a fork may still
- * orphan them), or pending or recently canceled refunds (issue 19: the merchant's refund transfer
+ * orphan them), or pending or recently canceled refunds (the merchant's refund transfer
  * is awaited; one sent before a cancel still counts). Indexed
  * queries; a quiet environment costs the chain nothing.
  */
