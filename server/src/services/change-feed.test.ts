@@ -403,6 +403,29 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")(
     /** The ids of the events an open stream has sent, in order. */
     const sentIds = (text: string) => [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
 
+    it("a long write in another database on the cluster does not hold this one's stream", async () => {
+      const otherUrl = process.env.SPAY_TEST_DATABASE_URL;
+      if (!otherUrl) throw new Error("no admin database url");
+      const served = await serveApp(api.deps);
+      const elsewhere = new pg.Client({ connectionString: otherUrl });
+      await elsewhere.connect();
+      try {
+        const stream = await openStream(`${served.url}/v1/events/stream`, merchant.sk);
+        await new Promise((r) => setTimeout(r, 200));
+        // Another database's transaction takes a transaction id and stays open.
+        await elsewhere.query("begin");
+        await elsewhere.query("create temporary table long_write (n int)");
+        await elsewhere.query("insert into long_write values (1)");
+        const pi = await newIntent(903);
+        await waitFor(() => stream.text.includes(pi.id), 3_000, "the event, while the other write is open");
+        stream.close();
+      } finally {
+        await elsewhere.query("rollback").catch(() => {});
+        await elsewhere.end();
+        await served.close();
+      }
+    });
+
     it("an event that commits after a newer one is still sent, before it, and a resume after the newer one skips nothing", async () => {
       if (!api.databaseUrl) throw new Error("no database url");
       const served = await serveApp(api.deps);

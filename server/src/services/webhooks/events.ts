@@ -123,6 +123,21 @@ export async function redeliverEvent(
 }
 
 /**
+ * The oldest transaction of this database still in flight in the statement's snapshot (or, with
+ * none, the snapshot's end): no event can later appear with a `tx` below it. The snapshot's in-flight
+ * list covers the whole cluster; transactions known to run in another database are left out, so a
+ * long write elsewhere (a bulk import, another tenant's database) does not hold this one's streams.
+ * A transaction that ended between the snapshot and the read of `pg_stat_activity` is kept (its
+ * database is no longer known): that only holds the horizon until the next read.
+ */
+const HORIZON = sql<string>`coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+   where (x::text::numeric % 4294967296)::text not in (
+     select backend_xid::text from pg_stat_activity
+     where backend_xid is not null and datname is distinct from current_database())),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/**
  * Where a reader of the outbox stands: after the event written by transaction `tx` with `seq`.
  * Events are read in `(tx, seq)` order, not `seq` order: once writes commit in parallel, a lower
  * `seq` can commit after a higher one.
@@ -143,7 +158,7 @@ export interface EventsAfter {
 
 /**
  * Events of the workspace after a position, for the live stream (`spay listen`): only events whose
- * writing transaction is older than the oldest one still in flight (`pg_snapshot_xmin`). No event
+ * writing transaction is older than the oldest one of this database still in flight ({@link HORIZON}). No event
  * can later appear before those, so a reader that resumes from the last one it read skips nothing.
  */
 export async function eventsAfter(
@@ -155,7 +170,7 @@ export async function eventsAfter(
   const rows = await deps.db
     .selectFrom("events")
     .selectAll()
-    .select(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())`.as("settled"))
+    .select(sql<boolean>`tx < (${HORIZON})`.as("settled"))
     .where(ownedBy(scope, "events"))
     .where(sql<boolean>`(tx, seq) > (${after.tx}::xid8, ${after.seq})`)
     .orderBy("tx")
@@ -185,7 +200,6 @@ export async function streamStart(
       .executeTakeFirst();
     if (row) return { tx: String(row.tx), seq: Number(row.seq) };
   }
-  const { rows } = await sql<{ horizon: string }>`
-    select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(deps.db);
+  const { rows } = await sql<{ horizon: string }>`select (${HORIZON})::text as horizon`.execute(deps.db);
   return { tx: rows[0]?.horizon ?? "0", seq: 0 };
 }
