@@ -83,9 +83,7 @@ describe("drop-in script on a plain HTML page, in Chromium, against the server o
   it("keeps the merchant's CSS out: rules hiding buttons and colouring text red do not reach the card", async () => {
     const { page, context } = await open("/hostile.html");
     // The card renders once the drop-in loaded and read the product, as on the other pages here.
-    await expect
-      .poll(() => page.getByRole("button", { name: MESSAGES.pay }).isVisible(), LOADING)
-      .toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: MESSAGES.pay }).isVisible(), LOADING).toBe(true);
     const color = await page
       .getByRole("heading", { name: "Browser Test Beans" })
       .evaluate((el) => getComputedStyle(el).color);
