@@ -57,7 +57,16 @@ async function openQuery(): Promise<Query> {
     connectionString: process.env.DATABASE_URL,
     max: Number(process.env.FLOOR_POOL_SIZE ?? 20),
   });
-  return (text, params) => pool.query(text, params);
+  // The per-request statements are parsed and planned once per connection (named prepared
+  // statements), as any server written for throughput on pg would do.
+  const prepared = new Map([
+    [KEY_QUERY, "floor_key"],
+    [CREATE_STATEMENT, "floor_create"],
+  ]);
+  return (text, params) => {
+    const name = prepared.get(text);
+    return name ? pool.query({ name, text, values: params }) : pool.query(text, params);
+  };
 }
 
 /** Sealing the stored response (it carries the client secret), as the gateway does: AES-256-GCM. */

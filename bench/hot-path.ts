@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,10 +33,15 @@ interface Measured {
   rps: number;
   /** CPU time of the server's processes (its tree) per request, µs: the cost, whatever the load around. */
   cpuUsPerRequest: number;
+  /** CPU time of PostgreSQL's processes (the whole server) per request, µs. */
+  pgCpuUsPerRequest: number | null;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
+  /** Samples of pg_locks during this server's slices that showed a backend waiting on the notify lock. */
+  notifyLockWaits: number | null;
+  lockSamples: number | null;
 }
 interface Row {
   engine: string;
@@ -81,6 +86,24 @@ function startFloor(env: Record<string, string>, key: FloorKey): Promise<ServerP
 
 /** CPU seconds a process and its descendants have used so far. */
 const cpuSeconds = (pid: number) => [...treeCpuSeconds(pid).values()].reduce((sum, s) => sum + s, 0);
+
+/**
+ * PostgreSQL's postmaster, when it runs on this machine: the parent of a backend of ours. Its tree
+ * (backends, WAL writer, checkpointer) is the database's share of the CPU.
+ */
+async function postmasterPid(): Promise<number | null> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const stat = readFileSync(`/proc/${rows[0]?.pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return null; // another machine's server, or /proc unreadable
+  } finally {
+    await client.end();
+  }
+}
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -129,31 +152,36 @@ async function sampleNotifyLock<T>(
  * The same load for each server, side by side: a 3 s warm-up each (JIT, pools), then ROUNDS
  * alternating slices of DURATION_S / ROUNDS seconds, so a change in the machine's other load falls
  * on both alike. Throughput = all requests / all time; p50 and p99 = the median of the slices'.
- * `sampled` (by index) runs its slices under {@link sampleNotifyLock}.
+ * With `sampleLocks`, every server's slices run under {@link sampleNotifyLock}: the sampler's own
+ * queries cost the machine alike for each, and the floor's count shows the sampler sees no ghost.
  */
 async function loadSideBySide(
   targets: Target[],
   sk: string,
-  sampled: number | null = null,
-): Promise<{ measured: Measured[]; waits: number; samples: number }> {
+  sampleLocks = false,
+): Promise<{ measured: Measured[] }> {
   for (const t of targets) await autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: 3 });
   const slices = targets.map(() => [] as autocannon.Result[]);
   const ticks = targets.map(() => 0);
-  let waits = 0;
-  let samples = 0;
+  const pgTicks = targets.map(() => 0);
+  const waits = targets.map(() => 0);
+  const samples = targets.map(() => 0);
+  const postmaster = sampleLocks ? await postmasterPid() : null;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, t] of targets.entries()) {
       const before = cpuSeconds(t.pid);
+      const pgBefore = postmaster ? cpuSeconds(postmaster) : 0;
       const load = () => autocannon({ ...intentLoad(t.url, sk, CONNECTIONS), duration: DURATION_S / ROUNDS });
-      if (i === sampled) {
+      if (sampleLocks) {
         const run = await sampleNotifyLock(load);
         slices[i]!.push(run.result);
-        waits += run.waits;
-        samples += run.samples;
+        waits[i]! += run.waits;
+        samples[i]! += run.samples;
       } else {
         slices[i]!.push(await load());
       }
       ticks[i]! += cpuSeconds(t.pid) - before;
+      if (postmaster) pgTicks[i]! += cpuSeconds(postmaster) - pgBefore;
     }
   }
   const measured = slices.map((rs, i) => {
@@ -162,22 +190,21 @@ async function loadSideBySide(
     return {
       rps: Math.round(total / seconds),
       cpuUsPerRequest: Math.round((ticks[i]! * 1e6) / Math.max(1, total)),
+      pgCpuUsPerRequest: postmaster ? Math.round((pgTicks[i]! * 1e6) / Math.max(1, total)) : null,
       p50: median(rs.map((r) => r.latency.p50)),
       p99: median(rs.map((r) => r.latency.p99)),
       errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),
       non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+      notifyLockWaits: sampleLocks ? waits[i]! : null,
+      lockSamples: sampleLocks ? samples[i]! : null,
     };
   });
-  return { measured, waits, samples };
+  return { measured };
 }
 
-function row(
-  engine: string,
-  floor: Measured,
-  spay: Measured,
-  waits: number | null,
-  samples: number | null,
-): Row {
+function row(engine: string, floor: Measured, spay: Measured): Row {
+  const waits = spay.notifyLockWaits;
+  const samples = spay.lockSamples;
   const ratio = spay.rps / floor.rps;
   const p99Ratio = spay.p99 / floor.p99;
   const pass =
@@ -201,9 +228,9 @@ async function runPostgres(processes: string[]): Promise<Row[]> {
       try {
         key ??= await createMerchant(spay.url);
         floorServer ??= await startFloor({ FLOOR_ENGINE: "postgres", DATABASE_URL: floorUrl }, key);
-        const run = await loadSideBySide([floorServer, spay], key.sk, 1);
+        const run = await loadSideBySide([floorServer, spay], key.sk, true);
         const [floor, measured] = run.measured;
-        rows.push(row(n === "1" ? "postgres" : `postgresx${n}`, floor!, measured!, run.waits, run.samples));
+        rows.push(row(n === "1" ? "postgres" : `postgresx${n}`, floor!, measured!));
       } finally {
         await spay.stop();
       }
@@ -231,7 +258,7 @@ async function runPglite(): Promise<Row> {
   );
   try {
     const [floor] = (await loadSideBySide([floorServer], key.sk)).measured as [Measured];
-    return row("pglite", floor, measured, null, null);
+    return row("pglite", floor, measured);
   } finally {
     await floorServer.stop();
   }
@@ -314,7 +341,8 @@ const pgProcesses = engines.filter((e) => e.startsWith("postgres")).map((e) => e
 if (pgProcesses.length > 0) rows.push(...(await runPostgres(pgProcesses)));
 const work = pgProcesses.length > 0 && process.env.BENCH_WORK !== "off" ? await measureWork() : [];
 
-const fmt = (m: Measured) => `${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUsPerRequest}`;
+const fmt = (m: Measured) =>
+  `${m.rps} | ${m.p50} | ${m.p99} | ${m.cpuUsPerRequest} | ${m.pgCpuUsPerRequest ?? "—"}`;
 const one = rows.find((r) => r.engine === "postgres");
 const two = rows.find((r) => r.engine === "postgresx2");
 const workOn = work.find((w) => w.background === "on");
@@ -325,11 +353,11 @@ const lines = [
   "",
   "Command: `cd bench && npx tsx hot-path.ts`.",
   "",
-  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay errors / non-2xx | throughput ratio | p99 ratio | notify-lock waits (samples) | target (≥ 0.7, ≤ 2×, 0 waits) |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | floor PostgreSQL CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay PostgreSQL CPU µs/req | sPay errors / non-2xx | throughput ratio | p99 ratio | notify-lock waits (samples), floor / sPay | target (≥ 0.7, ≤ 2×, 0 waits) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map(
     (r) =>
-      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.notifyLockWaits === null ? "—" : `${r.notifyLockWaits} (${r.lockSamples})`} | ${r.pass ? "pass" : "FAIL"} |`,
+      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.notifyLockWaits === null ? "—" : `${r.floor.notifyLockWaits} (${r.floor.lockSamples}) / ${r.notifyLockWaits} (${r.lockSamples})`} | ${r.pass ? "pass" : "FAIL"} |`,
   ),
   "",
   ...(one && two
@@ -364,9 +392,9 @@ const lines = [
     .map((l) => l.toFixed(1))
     .join(
       ", ",
-    )} (other work on the machine slows both servers alike; CPU µs/req is each server's own process time per request, the gateway's including its devnet).`,
+    )} (other work on the machine slows both servers alike; CPU µs/req is each server's own process time per request, the gateway's including its devnet; PostgreSQL CPU µs/req is the whole PostgreSQL server's process time per request during that server's slices).`,
   "",
-  `The floor: node:http + pg (or PGlite) on its own tables in its own database (no sPay schema, index or trigger): the key looked up on every request, the Idempotency-Key claimed together with the sealed stored response, the intent, its first payment event and its outbox event in one statement. The gateway runs with its embedded devnet, settlement watcher and webhook and mail workers, as \`pnpm start\` does. \`postgresx2\` is two gateway processes against the one-process floor. PostgreSQL rows alternate floor and gateway in ${ROUNDS} slices of ${DURATION_S / ROUNDS} s (p50/p99: median of the slices); notify-lock waits are samples of \`pg_locks\` (every 2 ms during the gateway's slices) showing a backend waiting on the cluster-wide lock a committing NOTIFY takes. On PGlite the gateway runs first and the floor then on its own directory (PGlite has one owner per directory).`,
+  `The floor: node:http + pg (or PGlite) on its own tables in its own database (no sPay schema, index or trigger): the key looked up on every request, the Idempotency-Key claimed together with the sealed stored response, the intent, its first payment event and its outbox event in one statement. The gateway runs with its embedded devnet, settlement watcher and webhook and mail workers, as \`pnpm start\` does. \`postgresx2\` is two gateway processes against the one-process floor. PostgreSQL rows alternate floor and gateway in ${ROUNDS} slices of ${DURATION_S / ROUNDS} s (p50/p99: median of the slices); notify-lock waits are samples of \`pg_locks\` (every 2 ms during every slice, the floor's and the gateway's alike, so the sampler costs both the same) showing a backend waiting on the cluster-wide lock a committing NOTIFY takes. On PGlite the gateway runs first and the floor then on its own directory (PGlite has one owner per directory).`,
 ];
 console.log(lines.join("\n"));
 writeFileSync(new URL("./results/hot-path.md", import.meta.url), `${lines.join("\n")}\n`);

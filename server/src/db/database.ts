@@ -11,6 +11,7 @@ import {
   TrackedSource,
 } from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
+import { PREPARED, prepareMarkedStatements } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -76,10 +77,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // client itself, and with no listener that is an uncaught exception. Its next query fails instead
   // (mapped to 503 database_unavailable), and the pool discards it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
+  prepareMarkedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Announcements reach other processes as one NOTIFY per batch, in its own short transaction.
   const broadcast = async (channel: string, payloads: string[]) => {
-    await pool.query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [channel, payloads]);
+    await pool.query(`${PREPARED}select pg_notify($1, payload) from unnest($2::text[]) as payload`, [
+      channel,
+      payloads,
+    ]);
   };
   const notifications = new TrackedSource(
     new AnnouncingSource(pgNotifications({ connectionString: target.url }), broadcast),

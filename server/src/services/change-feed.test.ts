@@ -481,5 +481,50 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")(
         await served.close();
       }
     });
+
+    it("a poller of the event list (ending_before the newest it saw) gets an event that commits after a newer one", async () => {
+      if (!api.databaseUrl) throw new Error("no database url");
+      const served = await serveApp(api.deps);
+      const slow = new pg.Client({ connectionString: api.databaseUrl });
+      await slow.connect();
+      const list = async (query: string) => {
+        const res = await fetch(`${served.url}/v1/events?limit=100&${query}`, {
+          headers: { authorization: `Bearer ${merchant.sk}` },
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { data: { id: string }[] }).data.map((e) => e.id);
+      };
+      try {
+        await newIntent(904);
+        let cursor = (await list(""))[0];
+        if (!cursor) throw new Error("no event to start from");
+        const seen: string[] = [];
+        const poll = async () => {
+          const ids = await list(`ending_before=${cursor}`);
+          seen.push(...ids);
+          cursor = ids[0] ?? cursor;
+        };
+        await slow.query("begin");
+        const { rows } = await slow.query<{ id: string }>(
+          `insert into events (id, workspace_id, env, type, data, created_at)
+         values ('evt_slowpoller' || floor(random() * 1e9)::text, $1, 'test', 'payment_intent.created', '{"object":{}}', 0)
+         returning id`,
+          [merchant.workspaceId],
+        );
+        const slowId = rows[0]?.id;
+        await newIntent(905);
+        await poll();
+        await slow.query("commit");
+        await poll();
+        expect(seen).toContain(slowId);
+        expect(seen).toHaveLength(2);
+        // Newest first by writing transaction: the slow writer took its transaction id first.
+        expect((await list(""))[1]).toBe(slowId);
+      } finally {
+        await slow.query("rollback").catch(() => {});
+        await slow.end();
+        await served.close();
+      }
+    });
   },
 );

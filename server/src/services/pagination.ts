@@ -8,7 +8,6 @@ type PagedTable =
   | "products"
   | "payment_links"
   | "payment_intents"
-  | "events"
   | "refunds"
   | "customers"
   | "mail_outbox";

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
 import { CompiledQuery, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.ts";
+import { PREPARED } from "../db/prepared.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
@@ -363,7 +364,7 @@ export async function createPaymentIntent(
   };
   // The outbox event is written fanned out when no endpoint would receive it (events.ts).
   const fannedOut = embed(noEndpointSql(scope.workspaceId, env));
-  const text = `with ${claimClause} intent as (
+  const text = `${PREPARED}with ${claimClause} intent as (
       ${insert("payment_intents", intentValues, claim ? "where exists (select 1 from claim)" : "")} returning id
     ), first_event as (${insert("payment_events", firstEvent, "from intent")}),
     outbox as (${insert("events", outbox, "from intent", { fanned_out: fannedOut })} returning fanned_out)

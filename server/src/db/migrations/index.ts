@@ -19,6 +19,7 @@ import * as refundConfirmations from "./017-refund-confirmations.ts";
 import * as mailRetryBase from "./018-mail-retry-base.ts";
 import * as announcedChanges from "./019-announced-changes.ts";
 import * as watchedIntentsIndex from "./020-watched-intents-index.ts";
+import * as fewerWriteIndexes from "./021-fewer-write-indexes.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "018-mail-retry-base": mailRetryBase,
   "019-announced-changes": announcedChanges,
   "020-watched-intents-index": watchedIntentsIndex,
+  "021-fewer-write-indexes": fewerWriteIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -219,6 +219,9 @@ export async function expireIntents(deps: Deps, now = nowSeconds()): Promise<num
     const due = await trx
       .selectFrom("payment_intents")
       .selectAll()
+      // Both environments named: the due rows are read from the (env, status, expires_at) index,
+      // the one every intent written already maintains, not from an index of their own.
+      .where("env", "in", [...ENVIRONMENTS])
       .where("status", "in", [...OPEN_STATUSES])
       .where("expires_at", "<=", now)
       .orderBy("expires_at")

@@ -7,7 +7,7 @@ import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { DeliveryAttemptSchema, EventWithDeliveriesSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
-import { fetchPage, type Page } from "../pagination.ts";
+import { type Page, toPage } from "../pagination.ts";
 import { announceOnCommit, transaction } from "../write-transaction.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
@@ -15,17 +15,83 @@ export type DeliveryAttemptView = z.infer<typeof DeliveryAttemptSchema>;
 
 export type EventWithDeliveries = z.infer<typeof EventWithDeliveriesSchema>;
 
+/**
+ * The oldest transaction of this database still in flight in the statement's snapshot (or, with
+ * none, the snapshot's end): no event can later appear with a `tx` below it. The snapshot's in-flight
+ * list covers the whole cluster; transactions known to run in another database are left out, so a
+ * long write elsewhere (a bulk import, another tenant's database) does not hold this one's streams.
+ * A transaction that ended between the snapshot and the read of `pg_stat_activity` is kept (its
+ * database is no longer known): that only holds the horizon until the next read.
+ */
+const HORIZON = sql<string>`coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+   where (x::text::numeric % 4294967296)::text not in (
+     select backend_xid::text from pg_stat_activity
+     where backend_xid is not null and datname is distinct from current_database())),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/**
+ * Where a reader of the outbox stands: after the event written by transaction `tx` with `seq`.
+ * Events are read in `(tx, seq)` order, not `seq` order: once writes commit in parallel, a lower
+ * `seq` can commit after a higher one.
+ */
+export interface EventPosition {
+  tx: string;
+  seq: number;
+}
+
+/**
+ * The workspace's events, newest first, in commit order: `(tx, seq)` below the {@link HORIZON}.
+ * A poller that asks for what came after the newest event it saw (`ending_before`) must never miss
+ * one, and once writes commit in parallel an event with a lower `seq` can commit after a higher
+ * one; so a page only holds events no later commit can precede, and cursors compare `(tx, seq)`.
+ * An event written by a transaction still in flight shows up a moment later, on the next page read.
+ */
 export async function listEvents(
   deps: Deps,
   scope: WorkspaceScope,
   page: Pagination & { type?: string | undefined },
   url: string,
 ): Promise<Page<EventPayload>> {
-  let query = deps.db.selectFrom("events").selectAll().where(ownedBy(scope, "events"));
+  const cursorId = page.starting_after ?? page.ending_before;
+  let cursor: EventPosition | undefined;
+  if (cursorId) {
+    const param = page.starting_after ? "starting_after" : "ending_before";
+    const row = await deps.db
+      .selectFrom("events")
+      .select(["tx", "seq"])
+      .where("id", "=", cursorId)
+      .where(ownedBy(scope, "events"))
+      .executeTakeFirst();
+    if (!row)
+      throw new ApiError("parameter_invalid", {
+        message: `No such object for ${param}: '${cursorId}'`,
+        param,
+      });
+    cursor = { tx: String(row.tx), seq: Number(row.seq) };
+  }
+  // Newest first: "starting_after" an event means older ones; "ending_before" newer ones, read
+  // upwards from the cursor and flipped back.
+  const ascending = page.ending_before !== undefined && page.starting_after === undefined;
+  let query = deps.db
+    .selectFrom("events")
+    .selectAll()
+    .where(ownedBy(scope, "events"))
+    .where(sql<boolean>`tx < (${HORIZON})`);
   if (page.type) query = query.where("type", "=", page.type);
-  const result = await fetchPage(deps.db, "events", scope, page, url, (w) =>
-    query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
-  );
+  if (cursor) {
+    const position = sql`(${cursor.tx}::xid8, ${cursor.seq})`;
+    query = query.where(
+      ascending ? sql<boolean>`(tx, seq) > ${position}` : sql<boolean>`(tx, seq) < ${position}`,
+    );
+  }
+  const direction = ascending ? "asc" : "desc";
+  const rows = await query
+    .orderBy("tx", direction)
+    .orderBy("seq", direction)
+    .limit(page.limit + 1)
+    .execute();
+  const result = toPage(rows, page.limit, url, ascending);
   return { ...result, data: result.data.map(eventPayload) };
 }
 
@@ -120,31 +186,6 @@ export async function redeliverEvent(
     announceOnCommit(trx, { kind: "delivery", workspace_id: event.workspace_id });
   });
   return getEvent(deps, scope, id);
-}
-
-/**
- * The oldest transaction of this database still in flight in the statement's snapshot (or, with
- * none, the snapshot's end): no event can later appear with a `tx` below it. The snapshot's in-flight
- * list covers the whole cluster; transactions known to run in another database are left out, so a
- * long write elsewhere (a bulk import, another tenant's database) does not hold this one's streams.
- * A transaction that ended between the snapshot and the read of `pg_stat_activity` is kept (its
- * database is no longer known): that only holds the horizon until the next read.
- */
-const HORIZON = sql<string>`coalesce(
-  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
-   where (x::text::numeric % 4294967296)::text not in (
-     select backend_xid::text from pg_stat_activity
-     where backend_xid is not null and datname is distinct from current_database())),
-  pg_snapshot_xmax(pg_current_snapshot()))`;
-
-/**
- * Where a reader of the outbox stands: after the event written by transaction `tx` with `seq`.
- * Events are read in `(tx, seq)` order, not `seq` order: once writes commit in parallel, a lower
- * `seq` can commit after a higher one.
- */
-export interface EventPosition {
-  tx: string;
-  seq: number;
 }
 
 export interface EventsAfter {
