@@ -16,7 +16,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   api = await startTestApi();
   if (!onPostgres) return;
-  pool = new pg.Pool({ connectionString: api.databaseUrl, max: 1 });
+  pool = new pg.Pool({ connectionString: api.databaseUrl ?? undefined, max: 1 });
   prepareMarkedStatements(pool);
 });
 afterAll(async () => {

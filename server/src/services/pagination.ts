@@ -4,13 +4,7 @@ import { ApiError } from "../domain/errors.ts";
 import type { Pagination } from "../http/openapi.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
 
-type PagedTable =
-  | "products"
-  | "payment_links"
-  | "payment_intents"
-  | "refunds"
-  | "customers"
-  | "mail_outbox";
+type PagedTable = "products" | "payment_links" | "payment_intents" | "refunds" | "customers" | "mail_outbox";
 
 export interface Page<T> {
   object: "list";
