@@ -1,7 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ASSETS, PAYMENT_METHODS, PAYMENT_STATUSES, TERMINAL_STATUSES } from "@spay/protocol";
+import {
+  ASSETS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  TERMINAL_STATUSES,
+} from "@spay/protocol";
 import { streamSSE } from "hono/streaming";
 import { TXID_PATTERN } from "../chain/client.ts";
+import type { PaymentIntentRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
@@ -29,6 +36,14 @@ import { submitTransaction } from "../services/settlement/submit.ts";
  */
 const INTENT_STREAM_SAFETY_READ_MS = 30_000;
 const INTENT_STREAM_HEARTBEAT_MS = 15_000;
+
+/** One server-sent message of an intent stream, with the status it reports. */
+interface IntentStreamMessage {
+  event: "payment_intent";
+  id: string;
+  data: string;
+  status: PaymentStatus;
+}
 
 const Amount = z.number().int().min(1).max(MAX_AMOUNT_MINOR);
 const Metadata = z
@@ -127,6 +142,26 @@ const CancelBody = z
   .openapi("CancelPaymentIntentRequest");
 
 export function paymentIntentRoutes(deps: Deps) {
+  /**
+   * The message every stream of an intent sends for one read of its row. The streams of an intent
+   * share that read (change-feed.ts), so its view, client secret and JSON are made once for all of
+   * them: a paid intent watched by a thousand checkout pages is serialized once, not a thousand times.
+   */
+  const messages = new WeakMap<PaymentIntentRow, IntentStreamMessage>();
+  const streamMessage = (row: PaymentIntentRow): IntentStreamMessage => {
+    let message = messages.get(row);
+    if (!message) {
+      const view = intents.withClientSecret(deps, intents.paymentIntentView(deps, row));
+      message = {
+        event: "payment_intent",
+        id: `${view.id}:${view.status}`,
+        data: JSON.stringify(view),
+        status: view.status,
+      };
+      messages.set(row, message);
+    }
+    return message;
+  };
   const app = newRouter();
   const tags = ["Payment intents"];
 
@@ -300,7 +335,7 @@ export function paymentIntentRoutes(deps: Deps) {
       const read = async (fresh = false) => {
         const row = await deps.changes.sharedIntentRead(id, () => intents.findIntentById(deps.db, id), fresh);
         if (!row || !ownsRow(scope, row)) throw notFound("payment_intent", id);
-        return intents.withClientSecret(deps, intents.paymentIntentView(deps, row));
+        return streamMessage(row);
       };
       // Watch before the first read: a change committed after it always wakes this stream.
       const watch = deps.changes.watchIntent(id);
@@ -318,14 +353,9 @@ export function paymentIntentRoutes(deps: Deps) {
           let lastBeat = Date.now();
           let lastRead = Date.now();
           while (!stream.aborted && !stream.closed) {
-            const snapshot = JSON.stringify(current);
-            if (snapshot !== sent) {
-              await stream.writeSSE({
-                event: "payment_intent",
-                id: `${current.id}:${current.status}`,
-                data: snapshot,
-              });
-              sent = snapshot;
+            if (current.data !== sent) {
+              await stream.writeSSE(current);
+              sent = current.data;
             }
             if (TERMINAL_STATUSES.includes(current.status)) break;
             const now = Date.now();
