@@ -111,7 +111,8 @@ describe("blog post page (SPEC.md §2)", () => {
     expect(await screen.findByRole("heading", { name: "Post Not Found" })).toBeTruthy();
     expect(screen.getByText("The blog post you're looking for doesn't exist.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Blog" }).getAttribute("href")).toBe("/blog");
-    expect(document.title).toBe("Post Not Found | sPay Blog");
+    // The head follows the render (an effect), as for a found post below.
+    await waitFor(() => expect(document.title).toBe("Post Not Found | sPay Blog"));
   });
 
   it("sets the title with the blog suffix, the canonical URL and social meta from the post", async () => {
