@@ -13,6 +13,23 @@ export interface Page<T> {
   url: string;
 }
 
+/** The cursor a page names, and the parameter that carried it (errors name it). */
+export function pageCursor(
+  page: Pagination,
+): { id: string; param: "starting_after" | "ending_before" } | undefined {
+  if (page.starting_after) return { id: page.starting_after, param: "starting_after" };
+  if (page.ending_before) return { id: page.ending_before, param: "ending_before" };
+  return undefined;
+}
+
+/** A cursor that names no row of the caller's list: unknown, or another workspace's or environment's. */
+export function unknownCursor(cursor: { id: string; param: string }): ApiError {
+  return new ApiError("parameter_invalid", {
+    message: `No such object for ${cursor.param}: '${cursor.id}'`,
+    param: cursor.param,
+  });
+}
+
 /**
  * Resolves a cursor id into its position (the row's `seq`) within the caller's workspace and
  * environment. An unknown cursor (or one from another workspace or environment) is a 400 on the
@@ -24,15 +41,13 @@ export async function cursorPosition(
   scope: WorkspaceScope,
   page: Pagination,
 ): Promise<{ before?: number; after?: number }> {
-  const id = page.starting_after ?? page.ending_before;
-  if (!id) return {};
-  const param = page.starting_after ? "starting_after" : "ending_before";
+  const cursor = pageCursor(page);
+  if (!cursor) return {};
   const { rows } = await sql<{
     seq: number;
-  }>`select seq from ${sql.table(table)} where id = ${id} and ${ownedBy(scope, table)}`.execute(db);
+  }>`select seq from ${sql.table(table)} where id = ${cursor.id} and ${ownedBy(scope, table)}`.execute(db);
   const seq = rows[0]?.seq;
-  if (seq === undefined)
-    throw new ApiError("parameter_invalid", { message: `No such object for ${param}: '${id}'`, param });
+  if (seq === undefined) throw unknownCursor(cursor);
   // Lists run newest first: "starting_after" a row means older rows (smaller seq).
   return page.starting_after ? { before: Number(seq) } : { after: Number(seq) };
 }

@@ -7,7 +7,7 @@ import type { Deps } from "../../http/context.ts";
 import type { Pagination } from "../../http/openapi.ts";
 import type { DeliveryAttemptSchema, EventWithDeliveriesSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
-import { type Page, toPage } from "../pagination.ts";
+import { type Page, pageCursor, toPage, unknownCursor } from "../pagination.ts";
 import { announceOnCommit, transaction } from "../write-transaction.ts";
 import { type EventPayload, eventPayload } from "./payload.ts";
 
@@ -53,26 +53,21 @@ export async function listEvents(
   page: Pagination & { type?: string | undefined },
   url: string,
 ): Promise<Page<EventPayload>> {
-  const cursorId = page.starting_after ?? page.ending_before;
+  const named = pageCursor(page);
   let cursor: EventPosition | undefined;
-  if (cursorId) {
-    const param = page.starting_after ? "starting_after" : "ending_before";
+  if (named) {
     const row = await deps.db
       .selectFrom("events")
       .select(["tx", "seq"])
-      .where("id", "=", cursorId)
+      .where("id", "=", named.id)
       .where(ownedBy(scope, "events"))
       .executeTakeFirst();
-    if (!row)
-      throw new ApiError("parameter_invalid", {
-        message: `No such object for ${param}: '${cursorId}'`,
-        param,
-      });
+    if (!row) throw unknownCursor(named);
     cursor = { tx: String(row.tx), seq: Number(row.seq) };
   }
   // Newest first: "starting_after" an event means older ones; "ending_before" newer ones, read
   // upwards from the cursor and flipped back.
-  const ascending = page.ending_before !== undefined && page.starting_after === undefined;
+  const ascending = named?.param === "ending_before";
   let query = deps.db
     .selectFrom("events")
     .selectAll()
