@@ -256,6 +256,36 @@ describe("x402 facilitator", () => {
     expect(results.find((r) => !r.body.success)?.body.errorReason).toBe("duplicate_settlement");
   });
 
+  it("a twin that reads the payer's account after the winner broadcast still hears duplicate_settlement", async () => {
+    const payer = nextPayer();
+    const requirement = requirementV2();
+    const tx = await signTransfer(payer, {
+      amount: 1000n,
+      to: merchant.wallet.address,
+      memo: requirement.extra.nonce as string,
+    });
+    const body = { paymentPayload: v2Payload(requirement, tx.serialize()), paymentRequirements: requirement };
+    // The twin's account read waits until the winner has claimed and broadcast: the node then
+    // counts the payment's nonce as spent, which is the race's worst interleaving.
+    const chain = api.deps.chains.test;
+    const readNonce = chain.getNextNonce.bind(chain);
+    let winner: ReturnType<typeof call> | undefined;
+    chain.getNextNonce = async (principal: string) => {
+      if (!winner) {
+        winner = call("/v1/x402/settle", body);
+        await winner;
+      }
+      return readNonce(principal);
+    };
+    try {
+      const twin = await call("/v1/x402/settle", body);
+      expect((await winner)?.body.success).toBe(true);
+      expect(twin.body).toMatchObject({ success: false, errorReason: "duplicate_settlement" });
+    } finally {
+      chain.getNextNonce = readNonce;
+    }
+  });
+
   it("two different payments spending one account nonce (a replacement): only one is claimed, the other is a duplicate", async () => {
     // A race: when the winner is mined before the loser is verified, the node's nonce already
     // refuses the loser (invalid_nonce). Run it until both passed verify and the claim decided,

@@ -93,6 +93,24 @@ async function alreadySettled(deps: Deps, scope: WorkspaceScope, txid: string, n
   return used !== undefined;
 }
 
+/** A signed transfer's payer (and sponsor): next nonce and the balances that must cover it. */
+async function readAccount(ctx: X402Context, transfer: TransferFacts) {
+  const token = tokenByContract(ctx, transfer.contract);
+  const { sponsor } = transfer;
+  const [nextNonce, balances, sponsorAccount] = await Promise.all([
+    ctx.chain.getNextNonce(transfer.payer),
+    ctx.chain.getBalances(transfer.payer),
+    // A sponsored transfer's fee and second nonce are the sponsor's.
+    sponsor === null
+      ? undefined
+      : Promise.all([ctx.chain.getNextNonce(sponsor), ctx.chain.getBalances(sponsor)]).then(
+          ([next, held]) => ({ nextNonce: next, stx: held.stx }),
+        ),
+  ]);
+  const tokenBalance = token ? (balances.tokens.get(assetIdentifier(token)) ?? 0n) : 0n;
+  return { payer: { nextNonce, tokenBalance, stx: balances.stx }, sponsor: sponsorAccount };
+}
+
 /**
  * Every check that can be made without broadcasting: the requirement (held to the issued terms
  * when the gateway issued its nonce), the transfer, that the payment is unused, and — for a signed
@@ -140,24 +158,14 @@ export async function checkPayment(
   });
   transfer ??= await transferOf(deps, proof, ctx.env);
   checkTransfer(requirement, transfer, ctx.network, { memoIsNonce: memoMustBeNonce(proof, boundByEcho) });
+  // The payer's account is read before the payment is looked up as settled: a twin request
+  // settles by claiming first and broadcasting second, so an account read that already sees the
+  // twin's broadcast (a spent nonce) is always followed by a lookup that sees its claim — the
+  // loser hears `duplicate_settlement`, not a confusing `invalid_nonce`.
+  const account = transfer.nonce === null ? null : await readAccount(ctx, transfer);
   if (await alreadySettled(deps, scope, transfer.txid, requirement.nonce))
     throw new X402Error("duplicate_settlement", "this payment was already settled");
-  if (transfer.nonce !== null) {
-    const token = tokenByContract(ctx, transfer.contract);
-    const { sponsor } = transfer;
-    const [nextNonce, balances, sponsorAccount] = await Promise.all([
-      ctx.chain.getNextNonce(transfer.payer),
-      ctx.chain.getBalances(transfer.payer),
-      // A sponsored transfer's fee and second nonce are the sponsor's.
-      sponsor === null
-        ? undefined
-        : Promise.all([ctx.chain.getNextNonce(sponsor), ctx.chain.getBalances(sponsor)]).then(
-            ([next, held]) => ({ nextNonce: next, stx: held.stx }),
-          ),
-    ]);
-    const tokenBalance = token ? (balances.tokens.get(assetIdentifier(token)) ?? 0n) : 0n;
-    checkAccount(transfer, { nextNonce, tokenBalance, stx: balances.stx }, sponsorAccount);
-  }
+  if (account) checkAccount(transfer, account.payer, account.sponsor);
   return { transfer, ctx, requirement };
 }
 
