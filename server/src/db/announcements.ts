@@ -26,6 +26,14 @@ export const DEFAULT_ANNOUNCE: AnnounceOptions = {
   maxPending: 10_000,
 };
 
+/** One channel's listeners in this process, and the LISTEN they share. */
+interface Subscription {
+  handlers: Set<NotificationHandlers>;
+  remote: Promise<Listening>;
+  /** `lost`: the shared connection is away, so what other processes announce meanwhile goes unheard. */
+  status: { lost: boolean };
+}
+
 /** The envelope other processes receive: who sent it (so the sender skips its own) and what. */
 interface Envelope {
   announced_by: string;
@@ -49,12 +57,16 @@ interface Envelope {
  */
 export class AnnouncingSource implements NotificationSource {
   private readonly origin = randomUUID();
-  private readonly local = new Map<string, Set<NotificationHandlers>>();
+  /** How this process's own envelopes begin: recognised without parsing them. */
+  private readonly ownPrefix = `{"announced_by":${JSON.stringify(this.origin)},`;
+  /** Per channel: the listeners of this process and their one shared LISTEN. */
+  private readonly channels = new Map<string, Subscription>();
   private pending = new Map<string, string[]>();
   private pendingCount = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastStart = 0;
+  private closing = false;
 
   constructor(
     private readonly inner: DatabaseListen,
@@ -62,37 +74,81 @@ export class AnnouncingSource implements NotificationSource {
     private readonly options: AnnounceOptions = DEFAULT_ANNOUNCE,
   ) {}
 
+  /**
+   * Every listener of a channel in this process shares one LISTEN: the database sends each
+   * notification to the process once, and an envelope is unpacked once, however many workers and
+   * streams wait on the channel.
+   */
   async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
-    const remote = await this.inner.listen(channel, {
-      ...handlers,
-      onNotify: (payload) => {
-        for (const one of this.unpack(payload)) handlers.onNotify(one);
-      },
-    });
-    const set = this.local.get(channel) ?? new Set<NotificationHandlers>();
-    this.local.set(channel, set);
-    set.add(handlers);
+    let subscription = this.channels.get(channel);
+    if (!subscription) {
+      subscription = this.subscribe(channel);
+      this.channels.set(channel, subscription);
+    }
+    const joined = subscription;
+    joined.handlers.add(handlers);
+    try {
+      await joined.remote;
+    } catch (error) {
+      joined.handlers.delete(handlers);
+      if (this.channels.get(channel) === joined) this.channels.delete(channel);
+      throw error;
+    }
+    // Joining while the shared connection is away: this listener must know changes go unheard.
+    if (joined.status.lost) handlers.onLost?.();
+    let closed = false;
     return {
       close: async () => {
-        set.delete(handlers);
-        if (set.size === 0 && this.local.get(channel) === set) this.local.delete(channel);
-        await remote.close();
+        if (closed) return;
+        closed = true;
+        joined.handlers.delete(handlers);
+        if (joined.handlers.size > 0) return;
+        if (this.channels.get(channel) === joined) this.channels.delete(channel);
+        await (await joined.remote).close();
       },
     };
   }
 
+  private subscribe(channel: string): Subscription {
+    const handlers = new Set<NotificationHandlers>();
+    const each = (call: (h: NotificationHandlers) => void) => {
+      for (const h of [...handlers]) call(h);
+    };
+    const status = { lost: false };
+    const remote = this.inner.listen(channel, {
+      onNotify: (payload) => {
+        const payloads = this.unpack(payload);
+        if (payloads.length > 0) each((h) => this.deliver(h, channel, payloads));
+      },
+      onReconnect: () => {
+        status.lost = false;
+        each((h) => h.onReconnect());
+      },
+      onLost: () => {
+        status.lost = true;
+        each((h) => h.onLost?.());
+      },
+    });
+    return { handlers, status, remote };
+  }
+
+  /** Hands payloads to one listener; its fault reaches neither the writer nor the other listeners. */
+  private deliver(handlers: NotificationHandlers, channel: string, payloads: string[]): void {
+    for (const payload of payloads) {
+      try {
+        handlers.onNotify(payload);
+      } catch (error) {
+        console.error(`announcement on ${channel}: a listener failed`, error);
+      }
+    }
+  }
+
   announce(channel: string, payloads: string[]): void {
     if (payloads.length === 0) return;
-    for (const handlers of [...(this.local.get(channel) ?? [])])
-      for (const payload of payloads) {
-        try {
-          handlers.onNotify(payload);
-        } catch (error) {
-          // A listener's fault must not reach the writer, whose transaction has already committed.
-          console.error(`announcement on ${channel}: a listener failed`, error);
-        }
-      }
-    if (!this.broadcast) return;
+    // A listener's fault must not reach the writer, whose transaction has already committed.
+    for (const handlers of [...(this.channels.get(channel)?.handlers ?? [])])
+      this.deliver(handlers, channel, payloads);
+    if (!this.broadcast || this.closing) return;
     const queued = this.pending.get(channel) ?? [];
     this.pending.set(channel, queued);
     queued.push(...payloads);
@@ -101,7 +157,17 @@ export class AnnouncingSource implements NotificationSource {
     this.schedule();
   }
 
-  /** Resolves once everything announced so far was broadcast (or given up): before closing the pool. */
+  /**
+   * Broadcasts what is queued, once, and broadcasts nothing more: before the pool closes. A write
+   * that commits after this is heard in this process only; other processes learn of it by their
+   * safety re-read, as they would had this process died.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.flushed();
+  }
+
+  /** Resolves once everything announced so far was broadcast (or given up). */
   async flushed(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
@@ -132,6 +198,10 @@ export class AnnouncingSource implements NotificationSource {
         try {
           await broadcast(channel, this.pack(payloads));
         } catch (error) {
+          if (this.closing) {
+            console.warn(`announcement on ${channel}: broadcast failed while closing; not retried`, error);
+            continue;
+          }
           console.warn(`announcement on ${channel}: broadcast failed; retrying`, error);
           const queued = this.pending.get(channel) ?? [];
           this.pending.set(channel, [...payloads, ...queued]);
@@ -194,6 +264,7 @@ export class AnnouncingSource implements NotificationSource {
   /** The payloads a notification carries: an envelope's batch (none if this process sent it), or itself. */
   private unpack(payload: string): string[] {
     if (!payload.startsWith('{"announced_by":')) return [payload];
+    if (payload.startsWith(this.ownPrefix)) return [];
     try {
       const envelope = JSON.parse(payload) as Partial<Envelope>;
       if (typeof envelope.announced_by !== "string" || !Array.isArray(envelope.batch)) return [payload];

@@ -70,9 +70,9 @@ export class TrackedSource implements NotificationSource {
     return tracked;
   }
 
-  /** Broadcasts what is still queued, then closes every listen (before the pool closes). */
+  /** Broadcasts what is still queued and stops broadcasting, then closes every listen (before the pool closes). */
   async closeAll(): Promise<void> {
-    await this.inner.flushed();
+    await this.inner.close();
     await Promise.all([...this.open].map((l) => l.close()));
   }
 }
@@ -99,92 +99,143 @@ export function pgliteNotifications(pglite: PGlite, db: Kysely<unknown>): Databa
 }
 
 /**
- * PostgreSQL: one dedicated connection per listen (never a pooled one, which a transaction would
- * borrow). When it is lost it reconnects with exponential backoff, listens again and reports
- * {@link NotificationHandlers.onReconnect}.
+ * PostgreSQL: one dedicated connection (never a pooled one, which a transaction would borrow) for
+ * every channel the process listens on. PostgreSQL wakes each listening session of a database for
+ * every NOTIFY committed in it, whatever the channel, so one session per process is the least it
+ * can cost. When the connection is lost it reconnects with exponential backoff, listens on every
+ * channel again and reports {@link NotificationHandlers.onReconnect} to every listener.
  */
 export function pgNotifications(
   config: pg.ClientConfig,
   reconnect: ReconnectOptions = DEFAULT_RECONNECT,
 ): DatabaseListen {
+  const session = new PgListenSession(config, reconnect);
   return {
     async listen(channel, handlers) {
       checkChannel(channel);
-      const listener = new PgListener(config, channel, handlers, reconnect);
-      await listener.start();
-      return listener;
+      return session.listen(channel, handlers);
     },
   };
 }
 
-class PgListener implements Listening {
+/** The name the LISTEN session shows in `pg_stat_activity`. */
+export const LISTEN_APPLICATION_NAME = "spay-listen";
+
+class PgListenSession {
+  /** The connected session, once it listens on every channel it was asked for. */
   private client: pg.Client | null = null;
-  private closed = false;
+  /** The channels the connected session has issued LISTEN for. */
+  private listened = new Set<string>();
+  private connecting: Promise<void> | null = null;
+  private readonly channels = new Map<string, Set<NotificationHandlers>>();
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly channel: string,
-    private readonly handlers: NotificationHandlers,
     private readonly reconnect: ReconnectOptions,
   ) {}
 
-  /** The first LISTEN; if the database cannot be reached now, retries in the background. */
-  async start(): Promise<void> {
-    try {
-      await this.connect();
-    } catch (error) {
-      console.error(`LISTEN ${this.channel} failed; retrying`, error);
-      this.handlers.onLost?.();
-      this.scheduleReconnect();
+  async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
+    const set = this.channels.get(channel) ?? new Set<NotificationHandlers>();
+    this.channels.set(channel, set);
+    set.add(handlers);
+    if (!this.client && !this.connecting && !this.timer) {
+      // The first listen; if the database cannot be reached now, retries in the background.
+      this.connecting = this.connect()
+        .catch((error: unknown) => {
+          console.error("LISTEN failed; retrying", error);
+          this.each((h) => h.onLost?.());
+          this.scheduleReconnect();
+        })
+        .finally(() => {
+          this.connecting = null;
+        });
     }
+    await this.connecting;
+    const client = this.client;
+    if (!client) {
+      // Away (a first connect failed, or a reconnect is pending): until it is back, nothing is heard.
+      if (!this.connecting) handlers.onLost?.();
+    } else if (!this.listened.has(channel)) {
+      this.listened.add(channel);
+      // A failure here is the connection going: its reconnect listens on every channel.
+      await client.query(`listen ${channel}`).catch(() => {});
+    }
+    let closed = false;
+    return {
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await this.leave(channel, set, handlers);
+      },
+    };
+  }
+
+  private each(call: (handlers: NotificationHandlers) => void, channel?: string): void {
+    const sets = channel === undefined ? [...this.channels.values()] : [this.channels.get(channel) ?? []];
+    for (const set of sets) for (const handlers of [...set]) call(handlers);
   }
 
   private async connect(): Promise<void> {
     const client = new pg.Client({
       ...this.config,
       keepAlive: true,
-      application_name: `spay-listen-${this.channel}`,
+      application_name: LISTEN_APPLICATION_NAME,
     });
-    this.client = client;
     client.on("notification", (message) => {
-      if (message.channel === this.channel) this.handlers.onNotify(message.payload ?? "");
+      this.each((h) => h.onNotify(message.payload ?? ""), message.channel);
     });
     client.on("error", () => this.lost(client));
     client.on("end", () => this.lost(client));
+    const channels = [...this.channels.keys()];
     try {
       await client.connect();
-      await client.query(`listen ${this.channel}`);
+      for (const channel of channels) await client.query(`listen ${channel}`);
     } catch (error) {
-      if (this.client === client) this.client = null;
       client.end().catch(() => {});
       throw error;
     }
-    if (this.closed) await client.end().catch(() => {});
+    if (this.channels.size === 0) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.listened = new Set(channels);
+    // Channels asked for while it connected.
+    for (const channel of this.channels.keys())
+      if (!this.listened.has(channel)) {
+        this.listened.add(channel);
+        await client.query(`listen ${channel}`).catch(() => {});
+      }
   }
 
   private lost(client: pg.Client): void {
-    if (this.client !== client || this.closed) return;
-    console.warn(`LISTEN ${this.channel}: connection lost; reconnecting`);
+    if (this.client !== client) return;
+    console.warn("LISTEN: connection lost; reconnecting");
     this.client = null;
-    this.handlers.onLost?.();
+    this.listened = new Set();
+    this.each((h) => h.onLost?.());
     client.end().catch(() => {});
     this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {
-    if (this.closed || this.timer) return;
+    if (this.timer || this.channels.size === 0) return;
     const delay = Math.min(this.reconnect.maxBackoffMs, this.reconnect.minBackoffMs * 2 ** this.failures);
     this.timer = setTimeout(async () => {
-      this.timer = null;
-      if (this.closed) return;
+      if (this.channels.size === 0) {
+        this.timer = null;
+        return;
+      }
       try {
         await this.connect();
-        if (this.closed) return;
+        this.timer = null;
+        if (!this.client) return;
         this.failures = 0;
-        this.handlers.onReconnect();
+        this.each((h) => h.onReconnect());
       } catch {
+        this.timer = null;
         this.failures++;
         this.scheduleReconnect();
       }
@@ -192,12 +243,20 @@ class PgListener implements Listening {
     this.timer.unref();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** A listener leaves; the last one of a channel unlistens it, the last of all closes the session. */
+  private async leave(channel: string, set: Set<NotificationHandlers>, handlers: NotificationHandlers) {
+    set.delete(handlers);
+    if (set.size > 0) return;
+    if (this.channels.get(channel) === set) this.channels.delete(channel);
     const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => {});
+    if (this.channels.size === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.client = null;
+      this.listened = new Set();
+      await client?.end().catch(() => {});
+    } else if (client && this.listened.delete(channel)) {
+      await client.query(`unlisten ${channel}`).catch(() => {});
+    }
   }
 }

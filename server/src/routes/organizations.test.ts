@@ -95,8 +95,13 @@ describe("organizations: create, list, get, patch, delete", () => {
     expect(noop.body).toMatchObject({ name: "Renamed", slug });
   });
 
-  it("delete removes the organization with its workspaces, and their keys stop working", async () => {
+  it("delete removes the organization with its workspaces and their payment intents and events, and their keys stop working", async () => {
     const merchant = await setupMerchant(api);
+    const intent = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      body: { amount_minor: 100 },
+    });
+    expect(intent.status).toBe(201);
     const res = await api.request("DELETE", `/v1/organizations/${merchant.organizationId}`, {
       token: merchant.token,
     });
@@ -111,6 +116,12 @@ describe("organizations: create, list, get, patch, delete", () => {
     const key = await api.request("GET", "/v1/products", { token: merchant.sk });
     expect(key.status).toBe(401);
     expect(key.body.error.code).toBe("invalid_api_key");
+    // The workspaces went by cascade, their intents and events with them (no foreign key of theirs).
+    const db = api.deps.db;
+    const left = (table: "payment_intents" | "events") =>
+      db.selectFrom(table).select("id").where("workspace_id", "=", merchant.workspaceId).execute();
+    expect(await left("payment_intents")).toEqual([]);
+    expect(await left("events")).toEqual([]);
   });
 });
 
@@ -362,8 +373,13 @@ describe("workspaces: create, list, get, patch, delete", () => {
     expect(del.status).toBe(404);
   });
 
-  it("delete removes the workspace and its keys; the organization's workspace_count drops", async () => {
+  it("delete removes the workspace, its keys, its payment intents and its events; the organization's workspace_count drops", async () => {
     const merchant = await setupMerchant(api);
+    const intent = await api.request("POST", "/v1/payment_intents", {
+      token: merchant.sk,
+      body: { amount_minor: 100 },
+    });
+    expect(intent.status).toBe(201);
     const res = await api.request("DELETE", `/v1/workspaces/${merchant.workspaceId}`, {
       token: merchant.token,
     });
@@ -379,6 +395,11 @@ describe("workspaces: create, list, get, patch, delete", () => {
     expect((await api.request("GET", "/v1/products", { token: merchant.sk })).body.error.code).toBe(
       "invalid_api_key",
     );
+    const db = api.deps.db;
+    const left = (table: "payment_intents" | "events") =>
+      db.selectFrom(table).select("id").where("workspace_id", "=", merchant.workspaceId).execute();
+    expect(await left("payment_intents")).toEqual([]);
+    expect(await left("events")).toEqual([]);
   });
 });
 

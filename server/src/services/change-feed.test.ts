@@ -10,7 +10,7 @@ import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../
 import { waitFor } from "../../test/server-process.ts";
 import { createApp } from "../app.ts";
 import { AnnouncingSource } from "../db/announcements.ts";
-import { pgNotifications } from "../db/notifications.ts";
+import { LISTEN_APPLICATION_NAME, pgNotifications } from "../db/notifications.ts";
 import { answerClientErrors } from "../http/client-error.ts";
 import type { Deps } from "../http/context.ts";
 import { ChangeFeed, parseChange } from "./change-feed.ts";
@@ -333,7 +333,7 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("the PostgreSQL LISTEN 
   async function listenerPids(): Promise<number[]> {
     const rows = await sql<{ pid: number }>`
       select pid from pg_stat_activity
-      where datname = current_database() and application_name = 'spay-listen-spay_changes'`.execute(
+      where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`.execute(
       api.deps.db,
     );
     return rows.rows.map((r) => r.pid);
@@ -344,6 +344,14 @@ describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("the PostgreSQL LISTEN 
     for (const pid of pids) await sql`select pg_terminate_backend(${pid})`.execute(api.deps.db);
     return pids;
   }
+
+  it("the process listens on every channel (changes, keys) through one session", async () => {
+    const channels = await sql<{ n: number }>`select count(*)::int as n from pg_listening_channels()`.execute(
+      api.deps.db,
+    );
+    expect(channels.rows[0]?.n).toBe(0); // a pooled connection never listens
+    expect(await listenerPids()).toHaveLength(1);
+  });
 
   it("reconnects and listens again: a change made while it was down, and one after, both reach the stream", async () => {
     if (!api.databaseUrl) throw new Error("no database url");

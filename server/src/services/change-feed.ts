@@ -210,8 +210,21 @@ class Watch implements ChangeWatch {
   }
 }
 
-/** A payload from {@link CHANGES_CHANNEL}; anything else (another writer on the channel) is ignored. */
+/** The last payload read and what it said: every listener of the process is handed the same one in turn. */
+let lastRead: { payload: string; change: Change | null } | null = null;
+
+/**
+ * A payload from {@link CHANGES_CHANNEL}; anything else (another writer on the channel) is ignored.
+ * The change feed and each worker read every payload, one after another: it is parsed once.
+ */
 export function parseChange(payload: string): Change | null {
+  if (lastRead?.payload === payload) return lastRead.change;
+  const change = readChange(payload);
+  lastRead = { payload, change };
+  return change;
+}
+
+function readChange(payload: string): Change | null {
   let value: unknown;
   try {
     value = JSON.parse(payload);

@@ -205,9 +205,14 @@ export async function updateWorkspace(
 
 export async function deleteWorkspace(deps: Deps, id: string): Promise<void> {
   const mark = deps.keys?.mark() ?? 0;
+  // Its intents and events go with it (a trigger: the hot tables hold no foreign key to it).
   await deps.db.deleteFrom("workspaces").where("id", "=", id).execute();
   // Its keys must fail in every API process before the deletion is answered.
   await deps.keys?.settledWorkspace(id, mark);
+  // A create that authenticated before the deletion may have committed since: swept now that no
+  // process accepts the workspace's keys.
+  await deps.db.deleteFrom("events").where("workspace_id", "=", id).execute();
+  await deps.db.deleteFrom("payment_intents").where("workspace_id", "=", id).execute();
 }
 
 /** PATCH business-profile: any of display_name, website, description; mirrored to the legacy merchant. */

@@ -20,6 +20,7 @@ import * as mailRetryBase from "./018-mail-retry-base.ts";
 import * as announcedChanges from "./019-announced-changes.ts";
 import * as watchedIntentsIndex from "./020-watched-intents-index.ts";
 import * as fewerWriteIndexes from "./021-fewer-write-indexes.ts";
+import * as noLockOnTheMerchant from "./022-no-lock-on-the-merchant.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "019-announced-changes": announcedChanges,
   "020-watched-intents-index": watchedIntentsIndex,
   "021-fewer-write-indexes": fewerWriteIndexes,
+  "022-no-lock-on-the-merchant": noLockOnTheMerchant,
 };
 
 export const migrationProvider: MigrationProvider = {
