@@ -116,12 +116,18 @@ describe("organizations: create, list, get, patch, delete", () => {
     const key = await api.request("GET", "/v1/products", { token: merchant.sk });
     expect(key.status).toBe(401);
     expect(key.body.error.code).toBe("invalid_api_key");
-    // The workspaces went by cascade, their intents and events with them (no foreign key of theirs).
+    // The workspaces went by cascade, their intents, status events and outbox events with them
+    // (rows that hold no foreign key to what owns them).
     const db = api.deps.db;
     const left = (table: "payment_intents" | "events") =>
       db.selectFrom(table).select("id").where("workspace_id", "=", merchant.workspaceId).execute();
     expect(await left("payment_intents")).toEqual([]);
     expect(await left("events")).toEqual([]);
+    const history = db
+      .selectFrom("payment_events")
+      .select("id")
+      .where("payment_intent_id", "=", intent.body.id);
+    expect(await history.execute()).toEqual([]);
   });
 });
 

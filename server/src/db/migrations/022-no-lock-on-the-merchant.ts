@@ -1,19 +1,21 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Creating a payment intent wrote three foreign-key checks: the intent's workspace and environment
- * and its outbox event's workspace. Each is a query of its own inside the insert (PostgreSQL runs a
- * `select … for key share` per checked row), and every one of them locks the same row — the
- * merchant's workspace — so a busy merchant's creates all take a share lock on one row, and a
- * settings change that holds it (`for update`) stalls every create behind it. Measured on the hot
- * path: these checks were a fifth of PostgreSQL's time per create.
+ * Creating a payment intent ran four foreign-key checks: the intent's workspace and environment,
+ * its first status event's intent and its outbox event's workspace. Each is a query of its own
+ * inside the insert (PostgreSQL runs a `select … for key share` per checked row), and three of
+ * them lock the same rows — the merchant's workspace and environment — so a busy merchant's
+ * creates all share a lock on one row, and a settings change that holds it (`for update`) stalls
+ * every create behind it. On the hot path they were a quarter of PostgreSQL's time per create.
  *
  * The references stay true without them: an intent and an event are only ever written for the
- * workspace and environment of the API key that was just authenticated. What the keys gave besides
- * — deleting a workspace or an environment deletes its intents and events — is kept by the
- * triggers below, in the deleting statement's transaction. A create already past authentication
- * when its workspace is deleted could still commit afterwards; the deletion sweeps once more after
- * every process has dropped the workspace's keys (services/workspaces.ts).
+ * workspace and environment of the API key that was just authenticated, and a status event with
+ * its intent (in one statement, or with the intent locked). What the keys gave besides — deleting
+ * a workspace or an environment deletes its intents and events, deleting an intent its status
+ * events — is kept by the triggers below, in the deleting statement's transaction. A create
+ * already past authentication when its workspace is deleted could still commit afterwards; the
+ * deletion sweeps once more after every process has dropped the workspace's keys
+ * (services/workspaces.ts).
  *
  * `(workspace_id, status, seq)` goes too: one more index entry per create, and a list filtered by
  * status pages just as well on `(workspace_id, seq)`, reading past the rows of other statuses.
@@ -22,6 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table payment_intents drop constraint payment_intents_workspace_id_fkey`.execute(db);
   await sql`alter table payment_intents drop constraint payment_intents_environment_id_fkey`.execute(db);
   await sql`alter table events drop constraint events_workspace_id_fkey`.execute(db);
+  await sql`alter table payment_events drop constraint payment_events_payment_intent_id_fkey`.execute(db);
   await sql`drop index payment_intents_workspace_status`.execute(db);
   // One statement each: PL/pgSQL bodies contain `;`.
   await sql`
@@ -36,6 +39,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger workspaces_delete_rows after delete on workspaces
       referencing old table as gone
       for each statement execute function spay_delete_workspace_rows()`.execute(db);
+  await sql`
+    create function spay_delete_intent_rows() returns trigger language plpgsql as $$
+    begin
+      delete from payment_events where payment_intent_id in (select id from gone);
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create trigger payment_intents_delete_rows after delete on payment_intents
+      referencing old table as gone
+      for each statement execute function spay_delete_intent_rows()`.execute(db);
   await sql`
     create function spay_delete_environment_rows() returns trigger language plpgsql as $$
     begin
