@@ -63,6 +63,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize,
+    // A fixed-size pool (as HikariCP advises): a connection, once opened, stays. Closing idle ones
+    // after a burst only to reopen them on the next query costs each new backend its catalog
+    // caches — thousands of catalog reads, more than the settlement watcher's own queries.
+    min: target.poolSize,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") => {
