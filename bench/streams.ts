@@ -17,6 +17,7 @@
  *   pnpm --filter @spay/bench exec tsx streams.ts
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import { ACCOUNTS } from "@spay/devnet";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "@spay/server";
@@ -73,36 +74,37 @@ interface OpenStream {
   close(): void;
 }
 
+/**
+ * Opens one stream as a browser tab would hold it, with node:http (a socket and its `data` events):
+ * the client's own cost per message stays small, so the times measure the gateway's fan-out rather
+ * than a thousand fetch body readers competing with it for the same two cores.
+ */
 async function openStream(url: string, pk: string, intent: IntentForPayment & { client_secret: string }) {
-  const abort = new AbortController();
-  const res = await fetch(
-    `${url}/v1/payment_intents/${intent.id}/stream?client_secret=${intent.client_secret}`,
-    { headers: { authorization: `Bearer ${pk}` }, signal: abort.signal },
-  );
-  if (res.status !== 200 || !res.body) throw new Error(`stream ${intent.id} → ${res.status}`);
-  const stream: OpenStream = { receivedAt: new Map(), close: () => abort.abort() };
-  let first: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    first = resolve;
+  const target = new URL(`${url}/v1/payment_intents/${intent.id}/stream`);
+  target.searchParams.set("client_secret", intent.client_secret);
+  const stream: OpenStream = { receivedAt: new Map(), close: () => {} };
+  await new Promise<void>((resolve, reject) => {
+    const request = http.get(target, { headers: { authorization: `Bearer ${pk}` }, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`stream ${intent.id} → ${res.statusCode}`));
+        return;
+      }
+      const parser = createParser({
+        onEvent: (message) => {
+          if (message.event !== "payment_intent") return;
+          const { status } = JSON.parse(message.data) as { status: string };
+          if (!stream.receivedAt.has(status)) stream.receivedAt.set(status, performance.now());
+          resolve(); // the intent as it is now, sent at once
+        },
+      });
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => parser.feed(chunk));
+      res.on("error", () => {}); // closed by close()
+    });
+    request.on("error", reject);
+    stream.close = () => request.destroy();
   });
-  const parser = createParser({
-    onEvent: (message) => {
-      if (message.event !== "payment_intent") return;
-      const { status } = JSON.parse(message.data) as { status: string };
-      if (!stream.receivedAt.has(status)) stream.receivedAt.set(status, performance.now());
-      first();
-    },
-  });
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for await (const chunk of res.body as AsyncIterable<Uint8Array>)
-        parser.feed(decoder.decode(chunk, { stream: true }));
-    } catch {
-      // aborted by close()
-    }
-  })();
-  await opened; // the intent as it is now, sent at once
   return stream;
 }
 
@@ -148,6 +150,8 @@ const chainUrl = `http://127.0.0.1:${devnetPort}`;
 const idle: IdleRow[] = [];
 const delivery: number[] = [];
 let settleSpread = 0;
+/** When the checkout's report of the txid (POST …/submit) was answered, after the block. */
+let submitAnswered = 0;
 try {
   const { sk, pk } = await createMerchant(server.url);
   const headers = { authorization: `Bearer ${sk}`, "content-type": "application/json" };
@@ -208,6 +212,7 @@ try {
     body: JSON.stringify({ txid }),
   });
   if (!submitted.ok) throw new Error(`submit → ${submitted.status}`);
+  submitAnswered = performance.now() - minedAt;
   const settled = () => tabs.filter((t) => t.receivedAt.has("payment_settled")).length;
   while (settled() < tabs.length) {
     if (performance.now() - minedAt > 30_000)
@@ -241,11 +246,11 @@ const lines = [
   }),
   `| polling design (before; measured by its author at 100 streams, scaled, not re-measured) | ${STREAMS} | ≈ ${Math.round(POLLING_QPS_PER_STREAM * STREAMS)} | | ≈ ${POLLING_QPS_PER_STREAM} | | |`,
   "",
-  `Settlement fan-out: one intent with ${STREAMS} open streams paid on the devnet; time from the transfer's block to each stream receiving \`payment_settled\` (includes the watcher noticing the block and settling).`,
+  `Settlement fan-out: one intent with ${STREAMS} open streams paid on the devnet; time from the transfer's block to each stream receiving \`payment_settled\` (includes the gateway learning of the block — the devnet's push, the checkout's report — and settling). The streams are held by the bench process over node:http, on the same two cores as the gateway. Target: p99 ≤ 300 ms.`,
   "",
-  "| streams | p50 ms | p99 ms | max ms | first → last ms |",
-  "| ---: | ---: | ---: | ---: | ---: |",
-  `| ${delivery.length} | ${pct(50)} | ${pct(99)} | ${Math.round(sorted.at(-1) ?? 0)} | ${Math.round(settleSpread)} |`,
+  "| streams | report answered ms | first ms | p50 ms | p99 ms | max ms | first → last ms | target |",
+  "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  `| ${delivery.length} | ${Math.round(submitAnswered)} | ${Math.round(sorted[0] ?? Number.NaN)} | ${pct(50)} | ${pct(99)} | ${Math.round(sorted.at(-1) ?? 0)} | ${Math.round(settleSpread)} | ${pct(99) <= 300 ? "pass" : "FAIL"} |`,
 ];
 console.log(lines.join("\n"));
 writeFileSync(new URL("./results/streams.md", import.meta.url), `${lines.join("\n")}\n`);

@@ -39,10 +39,18 @@ const INTENT_STREAM_HEARTBEAT_MS = 15_000;
 
 /** One server-sent message of an intent stream, with the status it reports. */
 interface IntentStreamMessage {
-  event: "payment_intent";
-  id: string;
+  /** The intent's JSON: what a stream compares to know whether it has sent this state. */
   data: string;
   status: PaymentStatus;
+  /** The whole `event: payment_intent` frame, encoded once for every stream that sends it. */
+  frame: Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+/** A server-sent event frame (the JSON is one line: it holds no raw line break). */
+function sseFrame(event: string, id: string, data: string): Uint8Array {
+  return encoder.encode(`event: ${event}\ndata: ${data}\nid: ${id}\n\n`);
 }
 
 const Amount = z.number().int().min(1).max(MAX_AMOUNT_MINOR);
@@ -144,19 +152,20 @@ const CancelBody = z
 export function paymentIntentRoutes(deps: Deps) {
   /**
    * The message every stream of an intent sends for one read of its row. The streams of an intent
-   * share that read (change-feed.ts), so its view, client secret and JSON are made once for all of
-   * them: a paid intent watched by a thousand checkout pages is serialized once, not a thousand times.
+   * share that read (change-feed.ts), so its view, client secret, JSON and encoded frame are made
+   * once for all of them: a paid intent watched by a thousand checkout pages is serialized once, not
+   * a thousand times.
    */
   const messages = new WeakMap<PaymentIntentRow, IntentStreamMessage>();
   const streamMessage = (row: PaymentIntentRow): IntentStreamMessage => {
     let message = messages.get(row);
     if (!message) {
       const view = intents.withClientSecret(deps, intents.paymentIntentView(deps, row));
+      const data = JSON.stringify(view);
       message = {
-        event: "payment_intent",
-        id: `${view.id}:${view.status}`,
-        data: JSON.stringify(view),
+        data,
         status: view.status,
+        frame: sseFrame("payment_intent", `${view.id}:${view.status}`, data),
       };
       messages.set(row, message);
     }
@@ -354,7 +363,7 @@ export function paymentIntentRoutes(deps: Deps) {
           let lastRead = Date.now();
           while (!stream.aborted && !stream.closed) {
             if (current.data !== sent) {
-              await stream.writeSSE(current);
+              await stream.write(current.frame);
               sent = current.data;
             }
             if (TERMINAL_STATUSES.includes(current.status)) break;
