@@ -26,39 +26,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table events drop constraint events_workspace_id_fkey`.execute(db);
   await sql`alter table payment_events drop constraint payment_events_payment_intent_id_fkey`.execute(db);
   await sql`drop index payment_intents_workspace_status`.execute(db);
-  // One statement each: PL/pgSQL bodies contain `;`.
-  await sql`
-    create function spay_delete_workspace_rows() returns trigger language plpgsql as $$
-    begin
-      delete from events where workspace_id in (select id from gone);
-      delete from payment_intents where workspace_id in (select id from gone);
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger workspaces_delete_rows after delete on workspaces
+  await deleteWith(db, "workspaces", [
+    "delete from events where workspace_id in (select id from gone)",
+    "delete from payment_intents where workspace_id in (select id from gone)",
+  ]);
+  await deleteWith(db, "environments", [
+    "delete from payment_intents where environment_id in (select id from gone)",
+  ]);
+  await deleteWith(db, "payment_intents", [
+    "delete from payment_events where payment_intent_id in (select id from gone)",
+  ]);
+}
+
+/**
+ * After a statement deletes rows of `parent`, deletes what belonged to them, in the same
+ * transaction (`gone`: the deleted rows). One statement each: PL/pgSQL bodies contain `;`.
+ */
+async function deleteWith(db: Kysely<unknown>, parent: string, deletes: string[]): Promise<void> {
+  const name = `spay_delete_${parent}_rows`;
+  await sql
+    .raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        ${deletes.map((d) => `${d};`).join("\n        ")}
+        return null;
+      end
+      $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${parent}_delete_rows after delete on ${parent}
       referencing old table as gone
-      for each statement execute function spay_delete_workspace_rows()`.execute(db);
-  await sql`
-    create function spay_delete_intent_rows() returns trigger language plpgsql as $$
-    begin
-      delete from payment_events where payment_intent_id in (select id from gone);
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger payment_intents_delete_rows after delete on payment_intents
-      referencing old table as gone
-      for each statement execute function spay_delete_intent_rows()`.execute(db);
-  await sql`
-    create function spay_delete_environment_rows() returns trigger language plpgsql as $$
-    begin
-      delete from payment_intents where environment_id in (select id from gone);
-      return null;
-    end
-    $$`.execute(db);
-  await sql`
-    create trigger environments_delete_rows after delete on environments
-      referencing old table as gone
-      for each statement execute function spay_delete_environment_rows()`.execute(db);
+      for each statement execute function ${name}()`)
+    .execute(db);
 }

@@ -242,29 +242,26 @@ describe("x402 facilitator", () => {
     }
   });
 
-  it("two racing settle requests with one payment: exactly one succeeds", async () => {
-    const payer = nextPayer();
+  /** A settle request's body: a fresh payer's signed $0.001 USDC transfer for fresh requirements. */
+  async function onePayment() {
     const requirement = requirementV2();
-    const tx = await signTransfer(payer, {
+    const tx = await signTransfer(nextPayer(), {
       amount: 1000n,
       to: merchant.wallet.address,
       memo: requirement.extra.nonce as string,
     });
-    const body = { paymentPayload: v2Payload(requirement, tx.serialize()), paymentRequirements: requirement };
+    return { paymentPayload: v2Payload(requirement, tx.serialize()), paymentRequirements: requirement };
+  }
+
+  it("two racing settle requests with one payment: exactly one succeeds", async () => {
+    const body = await onePayment();
     const results = await Promise.all([call("/v1/x402/settle", body), call("/v1/x402/settle", body)]);
     expect(results.map((r) => r.body.success).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.body.success)?.body.errorReason).toBe("duplicate_settlement");
   });
 
   it("a twin that reads the payer's account after the winner broadcast still hears duplicate_settlement", async () => {
-    const payer = nextPayer();
-    const requirement = requirementV2();
-    const tx = await signTransfer(payer, {
-      amount: 1000n,
-      to: merchant.wallet.address,
-      memo: requirement.extra.nonce as string,
-    });
-    const body = { paymentPayload: v2Payload(requirement, tx.serialize()), paymentRequirements: requirement };
+    const body = await onePayment();
     // The twin's account read waits until the winner has claimed and broadcast: the node then
     // counts the payment's nonce as spent, which is the race's worst interleaving.
     const chain = api.deps.chains.test;
