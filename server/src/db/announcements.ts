@@ -199,7 +199,10 @@ export class AnnouncingSource implements NotificationSource {
           await broadcast(channel, this.pack(payloads));
         } catch (error) {
           if (this.closing) {
-            console.warn(`announcement on ${channel}: broadcast failed while closing; not retried`, error);
+            const reason = error instanceof Error ? error.message : String(error);
+            console.warn(
+              `announcement on ${channel}: broadcast failed while closing (${reason}); not retried`,
+            );
             continue;
           }
           console.warn(`announcement on ${channel}: broadcast failed; retrying`, error);
