@@ -70,16 +70,23 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
     return { id: res.body.id as string, key: res.body.key as string };
   }
 
-  it("serves a used key from memory, and refuses it on the very next request once revoked", async () => {
-    const { id, key } = await newSecretKey();
-    // A notification committed just before (the key's creation, its workspace's setup) may still be
-    // on its way: the cache keeps no read that raced one, so the key is held from the first use that
-    // heard of nothing newer.
+  /**
+   * Uses a key until the cache holds it. A notification committed just before (the key's creation,
+   * its workspace's setup) may still be on its way: the cache keeps no read that raced one, so the
+   * key is held from the first use that heard of nothing newer.
+   */
+  async function useUntilHeld(key: string) {
     await waitUntil(
-      async () => (await create(key)).status === 201 && keys.get(hashToken(key))?.principal.keyId === id,
+      async () => (await create(key)).status === 201 && keys.get(hashToken(key)) !== undefined,
       3_000,
       "the key held in memory",
     );
+  }
+
+  it("serves a used key from memory, and refuses it on the very next request once revoked", async () => {
+    const { id, key } = await newSecretKey();
+    await useUntilHeld(key);
+    expect(keys.get(hashToken(key))?.principal.keyId).toBe(id);
     expect((await create(key)).status).toBe(201);
 
     const revoked = await api.request("DELETE", `/v1/api-keys/${id}`, { token: merchant.token });
@@ -91,8 +98,7 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
 
   it("forgets a key another writer disabled (plain SQL, no service call): the trigger notifies", async () => {
     const { key } = await newSecretKey();
-    expect((await create(key)).status).toBe(201);
-    expect(keys.get(hashToken(key))).toBeDefined();
+    await useUntilHeld(key);
 
     await sql`update api_keys set state = 'disabled' where key_hash = ${hashToken(key)}`.execute(api.deps.db);
     await waitUntil(async () => keys.get(hashToken(key)) === undefined, 3_000, "the notification");
@@ -103,7 +109,7 @@ describe("key cache kept current by LISTEN/NOTIFY", () => {
 
   it("a key's once-a-minute last_used_at write does not announce (it changes no permission)", async () => {
     const { key } = await newSecretKey();
-    expect((await create(key)).status).toBe(201);
+    await useUntilHeld(key);
     const before = keys.generation;
     await sql`update api_keys set last_used_at = 1 where key_hash = ${hashToken(key)}`.execute(api.deps.db);
     await sql`select pg_notify('spay_api_keys', 'key:marker')`.execute(api.deps.db);
