@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onPostgres } from "../../test/fault-kit.ts";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 
 /**
@@ -8,7 +9,7 @@ import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../
  * it names), and anything holding that row — a settings change, a deletion under way — would stall
  * every checkout of that merchant until it commits.
  */
-describe.skipIf(process.env.SPAY_TEST_DB !== "postgres")("creates do not wait on the merchant's rows", () => {
+describe.skipIf(!onPostgres)("creates do not wait on the merchant's rows", () => {
   let api: TestApi;
   let merchant: Merchant;
   let environmentId: string;
