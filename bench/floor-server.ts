@@ -11,7 +11,10 @@
  * - the body is parsed and checked (amount, email, metadata), the amount frozen at the fixed rate;
  * - ONE statement claims the Idempotency-Key with the stored (sealed) response, and — only if the
  *   claim was won — inserts the intent, its first payment event and the outbox event: they commit
- *   together. A lost claim reads the stored row and replays it (same body) or answers 409.
+ *   together. A lost claim reads the stored row and replays it (same body) or answers 409;
+ * - the answer, the stored response and the outbox event carry the API's whole payment intent
+ *   object, field for field as the gateway's, and the intent row holds every field of it that is
+ *   not derived (lifecycle fields take their column defaults): the same contract, less work.
  *
  * Its schema (created at start, in an empty database or PGlite directory): `floor_keys` (primary key
  * on the token hash), `floor_idempotency` (primary key on scope + key), `floor_intents`,
@@ -19,7 +22,7 @@
  * the worker that would drain it).
  *
  * Engines: FLOOR_ENGINE=postgres (DATABASE_URL, a pg Pool of FLOOR_POOL_SIZE, default 20 as the
- * gateway's) or FLOOR_ENGINE=pglite (FLOOR_PGLITE_DIR, an empty directory; one in-process
+ * gateway's, in each of FLOOR_PROCESSES processes, default 1) or FLOOR_ENGINE=pglite (FLOOR_PGLITE_DIR, an empty directory; one in-process
  * connection, as the gateway has on PGlite). The key it accepts: FLOOR_API_KEY, for workspace
  * FLOOR_WORKSPACE_ID paying out to FLOOR_PAYOUT_ADDRESS (the bench gives the gateway's merchant's, so
  * one load drives both).
@@ -27,6 +30,8 @@
  *   DATABASE_URL=postgres://… FLOOR_API_KEY=sk_test_… FLOOR_WORKSPACE_ID=ws_… \
  *   FLOOR_PAYOUT_ADDRESS=ST… PORT=4010 npx tsx floor-server.ts
  */
+
+import cluster from "node:cluster";
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import { PGlite } from "@electric-sql/pglite";
@@ -103,9 +108,13 @@ const SCHEMA = [
   `create table floor_intents (
     id text primary key, workspace_id text not null, environment_id text not null, env text not null,
     amount_minor bigint not null, currency text not null, asset text not null, amount_asset numeric not null,
-    usd_per_btc numeric, token_contract text not null, recipient text not null, memo text not null,
-    status text not null, customer_email text, metadata jsonb not null, expires_at bigint not null,
-    created_at bigint not null)`,
+    usd_per_btc numeric, usd_per_stx numeric, token_contract text not null, recipient text not null,
+    memo text not null, status text not null, status_reason text,
+    fulfillment_status text not null default 'not_required', customer_email text, shipping_address jsonb,
+    merchant_principal text not null, txid text, amount_received numeric not null default 0,
+    amount_refunded numeric not null default 0, customer_id text, payment_method text, product_id text,
+    metadata jsonb not null, expires_at bigint not null, created_at bigint not null,
+    updated_at bigint not null, canceled_at bigint, cancellation_reason text)`,
   `create table floor_payment_events (
     id text primary key, payment_intent_id text not null, from_status text, to_status text not null,
     reason text, created_at bigint not null)`,
@@ -142,9 +151,10 @@ const CREATE_STATEMENT = `
   ), intent as (
     insert into floor_intents
       (id, workspace_id, environment_id, env, amount_minor, currency, asset, amount_asset, usd_per_btc,
-       token_contract, recipient, memo, status, customer_email, metadata, expires_at, created_at)
+       token_contract, recipient, memo, status, customer_email, merchant_principal, metadata, expires_at,
+       created_at, updated_at)
     select $7, $8, $9, $10, $11, 'usd', 'sbtc', $12, $13, $14, $15, $7, 'requires_payment_method',
-           $16, $17::jsonb, $18, $6
+           $16, $15, $17::jsonb, $18, $6, $6
     where exists (select 1 from claim)
     returning id
   ), first_event as (
@@ -221,31 +231,51 @@ async function handle(query: Query, req: http.IncomingMessage, res: http.ServerR
   const now = Math.floor(Date.now() / 1000);
   const amountAsset = centsToSats(amount, USD_PER_BTC).toString();
   const checkoutUrl = `${PUBLIC_URL}/pay/${id}`;
+  // The API's payment intent object, every field of it, as the gateway answers (same keys, same
+  // order): the floor saves work, not bytes of the contract.
   const view = {
     id,
     object: "payment_intent",
     amount_minor: amount,
+    amount,
     currency: "usd",
     asset: "sbtc",
+    amount_sbtc: amountAsset,
     amount_asset: amountAsset,
-    usd_per_btc: USD_PER_BTC,
+    decimals: 8,
     token_contract: TOKEN_CONTRACT,
+    usd_per_btc: USD_PER_BTC,
+    usd_per_stx: null,
     recipient,
     memo: id,
     status: "requires_payment_method",
+    status_reason: null,
+    fulfillment_status: "not_required",
     customer_email: email ?? null,
+    shipping_address: null,
+    merchant_principal: recipient,
+    txid: null,
+    amount_received: "0",
+    amount_refunded: "0",
+    customer_id: null,
+    client_secret: null as string | null,
+    spay_url: checkoutUrl,
+    checkout_url: checkoutUrl,
+    payment_method: null,
+    product_id: null,
     metadata,
     env,
-    client_secret: null as string | null,
-    checkout_url: checkoutUrl,
     expires_at: now + TTL_SECONDS,
     created_at: now,
+    canceled_at: null,
+    cancellation_reason: null,
   };
   const eventData = JSON.stringify({ object: view });
   const secret = `${id}_secret_${createHmac("sha256", clientSecretKey).update(id).digest().subarray(0, 24).toString("base64url")}`;
   const response = JSON.stringify({
     ...view,
     client_secret: secret,
+    spay_url: `${checkoutUrl}?client_secret=${secret}`,
     checkout_url: `${checkoutUrl}?client_secret=${secret}`,
   });
   const scope = `ws:${key.workspace_id}:env:${key.environment_id}`;
@@ -291,17 +321,33 @@ async function handle(query: Query, req: http.IncomingMessage, res: http.ServerR
   return send(res, 409, error("idempotency_error", "idempotency_key_in_use"), { "retry-after": "1" });
 }
 
-const query = await openQuery();
-await prepare(query);
-const server = http.createServer((req, res) => {
-  handle(query, req, res).catch((err) => {
-    console.error(err);
-    if (!res.headersSent) send(res, 500, error("api_error", "internal"));
+/**
+ * FLOOR_PROCESSES > 1 (PostgreSQL only): the schema is made once, then that many processes share
+ * the port (node:cluster), as the gateway's SPAY_API_PROCESSES does — the control for what a second
+ * process costs on this machine, with no sPay code in it.
+ */
+const PROCESSES = ENGINE === "postgres" ? Number(process.env.FLOOR_PROCESSES ?? 1) : 1;
+if (PROCESSES > 1 && cluster.isPrimary) {
+  const setup = await openQuery();
+  await prepare(setup);
+  for (let i = 0; i < PROCESSES; i++) cluster.fork();
+  process.on("SIGTERM", () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+    process.exit(0);
   });
-});
-server.keepAliveTimeout = 65_000;
-server.listen(PORT, "127.0.0.1");
-process.on("SIGTERM", () => {
-  server.close();
-  process.exit(0);
-});
+} else {
+  const query = await openQuery();
+  if (!cluster.isWorker) await prepare(query);
+  const server = http.createServer((req, res) => {
+    handle(query, req, res).catch((err) => {
+      console.error(err);
+      if (!res.headersSent) send(res, 500, error("api_error", "internal"));
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(PORT, "127.0.0.1");
+  process.on("SIGTERM", () => {
+    server.close();
+    process.exit(0);
+  });
+}

@@ -22,7 +22,7 @@ export const ID_PREFIX = {
   auditEntry: "aud",
   refund: "re",
   customer: "cus",
-  /** Made in SQL by the mail outbox's trigger (migrations 015, 016): `mail_` and 32 hex digits. */
+  /** Made in SQL where a mail is queued (services/mail/queue.ts): `mail_` and 32 hex digits. */
   mail: "mail",
 } as const;
 

@@ -1,12 +1,9 @@
-import { INTENT_EVENT, REFUND_EVENT } from "@spay/protocol";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Change } from "./change-feed.ts";
+import { MAIL_EVENT_TYPES, queueEventMail } from "./mail/queue.ts";
 import { announceOnCommit } from "./write-transaction.ts";
-
-/** The events whose insert queues a receipt or notification mail (the trigger of migrations 015/016). */
-export const MAIL_EVENT_TYPES: readonly string[] = [INTENT_EVENT.succeeded, REFUND_EVENT.succeeded];
 
 /**
  * SQL: whether a new event of the workspace's `env` has no enabled webhook endpoint to fan out to.
@@ -29,7 +26,8 @@ export function eventChanges(input: EventInput, fannedOut: boolean): Change[] {
 /**
  * Appends an event to the outbox in the caller's transaction (opened with write-transaction.ts), so
  * a state change and the event announcing it commit or roll back together, and event streams and
- * the webhook worker hear of it once it committed. Webhook delivery reads from here.
+ * the webhook worker hear of it once it committed. Webhook delivery reads from here; the mails the
+ * event sends (receipts, the merchant's notification) are queued with it.
  */
 export async function recordEvent(trx: Db, input: EventInput): Promise<string> {
   const values = eventValues(input);
@@ -38,6 +36,15 @@ export async function recordEvent(trx: Db, input: EventInput): Promise<string> {
     .values({ ...values, fanned_out: input.fannedOut ? true : noEndpointSql(input.workspaceId, input.env) })
     .returning("fanned_out")
     .executeTakeFirstOrThrow();
+  const objectId = (input.object as { id?: unknown }).id;
+  if (typeof objectId === "string")
+    await queueEventMail(trx, {
+      id: values.id,
+      workspaceId: input.workspaceId,
+      env: input.env,
+      type: input.type,
+      objectId,
+    });
   for (const change of eventChanges(input, row.fanned_out)) announceOnCommit(trx, change);
   return values.id;
 }

@@ -21,6 +21,7 @@ import * as announcedChanges from "./019-announced-changes.ts";
 import * as watchedIntentsIndex from "./020-watched-intents-index.ts";
 import * as fewerWriteIndexes from "./021-fewer-write-indexes.ts";
 import * as noLockOnTheMerchant from "./022-no-lock-on-the-merchant.ts";
+import * as noTriggerOnACreate from "./023-no-trigger-on-a-create.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "020-watched-intents-index": watchedIntentsIndex,
   "021-fewer-write-indexes": fewerWriteIndexes,
   "022-no-lock-on-the-merchant": noLockOnTheMerchant,
+  "023-no-trigger-on-a-create": noTriggerOnACreate,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -148,7 +148,7 @@ describe("receipt mail over SMTP", () => {
       expect(queued.map((m) => [m.status, m.recipient, m.kind])).toEqual([
         ["pending", "payer@example.com", "payment_receipt"],
       ]);
-      // Made by the trigger in SQL, with the one prefix of the ids table.
+      // Made in SQL where the mail is queued, with the one prefix of the ids table.
       expect(queued[0]!.id).toMatch(new RegExp(`^${ID_PREFIX.mail}_[0-9a-f]{32}$`));
       const w = worker(smtp);
       await w.tick();
