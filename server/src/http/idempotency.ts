@@ -36,8 +36,9 @@ const SEALED_RESPONSES: RegExp[] = [
  * Routes that write their Idempotency-Key claim themselves, inside the one statement that makes
  * their change (the claim row is stored already `done`, with the answer): the hottest path does one
  * commit instead of three (claim, change, stored answer). Such a route takes the claim with
- * {@link pendingClaim} and builds it into its statement with {@link claimStatement}; a claim it
- * could not take (the key is held, or done) is answered here as any other replay or conflict.
+ * {@link pendingClaim} and builds it into its statement with {@link claimText} and
+ * {@link claimValues}; a claim it could not take (the key is held, or done) is answered here as any
+ * other replay or conflict.
  */
 const ATOMIC_ROUTES: RegExp[] = [/^\/v1\/payment_intents$/];
 
@@ -208,29 +209,50 @@ export function pendingClaim(c: Context<AppEnv>): IdempotencyClaim | undefined {
 }
 
 /**
- * The claim as a data-modifying statement for a `with claim as (…)` clause: inserts the key as
- * `done` with the answer, or takes over an expired or abandoned one (as {@link claimKey}); returns
- * a row only when the claim was won, so the caller's writes depend on `exists (select 1 from claim)`.
- * `param` adds a value to the caller's statement and answers its placeholder (`$n`).
+ * The values {@link claimText} places, in its order: a caller that keeps the statement's text
+ * (it never changes) binds only these on each use.
  */
-export function claimStatement(
+export function claimValues(
   deps: Pick<Deps, "secrets">,
   claim: IdempotencyClaim,
   answer: { status: number; body: string },
-  param: (value: unknown) => string,
-): string {
+): unknown[] {
   const sealed = claim.sealed || SECRET_SHAPES.test(answer.body);
   const stored = sealed ? deps.secrets.seal(answer.body) : answer.body;
-  const now = param(claim.now);
+  return [
+    claim.now,
+    claim.scope,
+    claim.key,
+    claim.owner,
+    claim.requestHash,
+    answer.status,
+    stored,
+    sealed,
+    claim.now - IDEMPOTENCY_TTL_SECONDS,
+    claim.now - STALE_LOCK_SECONDS,
+  ];
+}
+
+/** How many values {@link claimValues} lists: the placeholders {@link claimText} takes. */
+export const CLAIM_VALUE_COUNT = 10;
+
+/**
+ * The claim as a data-modifying statement for a `with claim as (…)` clause: inserts the key as
+ * `done` with the answer, or takes over an expired or abandoned one (as {@link claimKey}); returns
+ * a row only when the claim was won, so the caller's writes depend on `exists (select 1 from claim)`.
+ * `value(i)` is the placeholder (`$n`) of {@link claimValues}' i-th value.
+ */
+export function claimText(value: (i: number) => string): string {
+  const now = value(0);
   return `insert into idempotency_keys
       (scope, key, owner, request_hash, state, response_status, response_body, response_sealed, created_at, locked_at)
-    values (${param(claim.scope)}, ${param(claim.key)}, ${param(claim.owner)}, ${param(claim.requestHash)}, 'done',
-      ${param(answer.status)}, ${param(stored)}, ${param(sealed)}, ${now}, ${now})
+    values (${value(1)}, ${value(2)}, ${value(3)}, ${value(4)}, 'done',
+      ${value(5)}, ${value(6)}, ${value(7)}, ${now}, ${now})
     on conflict (scope, key) do update set owner = excluded.owner, request_hash = excluded.request_hash,
       state = 'done', response_status = excluded.response_status, response_body = excluded.response_body,
       response_sealed = excluded.response_sealed, created_at = excluded.created_at, locked_at = excluded.locked_at
-    where idempotency_keys.created_at < ${param(claim.now - IDEMPOTENCY_TTL_SECONDS)}
-      or (idempotency_keys.state = 'executing' and idempotency_keys.locked_at < ${param(claim.now - STALE_LOCK_SECONDS)})
+    where idempotency_keys.created_at < ${value(8)}
+      or (idempotency_keys.state = 'executing' and idempotency_keys.locked_at < ${value(9)})
     returning key`;
 }
 

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
-import { CompiledQuery, type RawBuilder } from "kysely";
+import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database.ts";
 import { PREPARED } from "../db/prepared.ts";
 import type { PaymentEventRow, PaymentIntentRow } from "../db/schema.ts";
@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import { payoutAddressFor } from "../domain/stacks-address.ts";
 import type { Deps, Principal } from "../http/context.ts";
-import { claimStatement, type IdempotencyClaim } from "../http/idempotency.ts";
+import { CLAIM_VALUE_COUNT, claimText, claimValues, type IdempotencyClaim } from "../http/idempotency.ts";
 import type { Pagination } from "../http/openapi.ts";
 import type { PaymentIntentSchema } from "../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "./access.ts";
@@ -239,13 +239,57 @@ async function intentPrice(
 }
 
 /**
- * The Idempotency-Key claim to write with the intent (see `claimStatement`): its stored answer is
+ * The Idempotency-Key claim to write with the intent (see `claimText`): its stored answer is
  * `answer(view)` with `status`.
  */
 export interface CreationClaim {
   claim: IdempotencyClaim;
   status: number;
   answer(view: PaymentIntentView): string;
+}
+
+/** The create statement's text per claim presence, and the columns it was built for. */
+const creationTexts = new Map<boolean, { columns: string[]; text: string }>();
+
+/**
+ * The statement that writes an intent, its first payment event and its outbox event (after the
+ * claim, when there is one): plain SQL with numbered parameters, since creation is the API's
+ * hottest path. Its text depends only on the columns written — the same on every call — so it is
+ * built once and kept (building and hashing its 2.5 kB on each create cost more than binding);
+ * each create binds only its values, in the order `createPaymentIntent` lists them: claim, intent,
+ * first event, outbox event, the fan-out check's.
+ */
+function creationText(
+  claimed: boolean,
+  written: { intent: string[]; firstEvent: string[]; outbox: string[]; fannedOut: CompiledQuery },
+): string {
+  const columns = [...written.intent, ...written.firstEvent, ...written.outbox];
+  const kept = creationTexts.get(claimed);
+  if (kept && kept.columns.length === columns.length && kept.columns.every((c, i) => c === columns[i]))
+    return kept.text;
+  let n = 0;
+  const next = () => `$${++n}`;
+  const claimFirst = n;
+  n += CLAIM_VALUE_COUNT;
+  const claimClause = claimed ? `claim as (${claimText((i) => `$${claimFirst + i + 1}`)}),` : "";
+  if (!claimed) n = claimFirst;
+  const insert = (table: string, names: string[], from: string, raw: Record<string, string> = {}) =>
+    `insert into ${table} (${[...names, ...Object.keys(raw)].join(", ")}) select ${[...names.map(next), ...Object.values(raw)].join(", ")} ${from}`;
+  const intent = insert(
+    "payment_intents",
+    written.intent,
+    claimed ? "where exists (select 1 from claim)" : "",
+  );
+  const firstEvent = insert("payment_events", written.firstEvent, "from intent");
+  const outboxValues = written.outbox.map(next);
+  // The outbox event is written fanned out when no endpoint would receive it (events.ts).
+  const fannedOut = written.fannedOut.sql.replace(/\$(\d+)/g, () => next());
+  const text = `${PREPARED}with ${claimClause} intent as (${intent} returning id),
+    first_event as (${firstEvent}),
+    outbox as (insert into events (${[...written.outbox, "fanned_out"].join(", ")}) select ${[...outboxValues, fannedOut].join(", ")} from intent returning fanned_out)
+    select count(*)::int as created, bool_and(fanned_out) as fanned_out from intent, outbox`;
+  creationTexts.set(claimed, { columns, text });
+  return text;
 }
 
 /**
@@ -341,34 +385,20 @@ export async function createPaymentIntent(
   };
   const outbox = eventValues(outboxEvent);
   const claim = options.idempotency;
-  // Plain SQL text with numbered parameters: the hottest statement skips the query builder.
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const insert = (
-    table: string,
-    row: Record<string, unknown>,
-    from: string,
-    raw: Record<string, string> = {},
-  ) =>
-    `insert into ${table} (${[...Object.keys(row), ...Object.keys(raw)].join(", ")}) select ${[...Object.values(row).map(param), ...Object.values(raw)].join(", ")} ${from}`;
-  const claimClause = claim
-    ? `claim as (${claimStatement(deps, claim.claim, { status: claim.status, body: claim.answer(view) }, param)}),`
-    : "";
-  /** A query-builder fragment in this text: its `$n` renumbered into this statement's parameters. */
-  const embed = (fragment: RawBuilder<unknown>) => {
-    const compiled = fragment.compile(deps.db);
-    return compiled.sql.replace(/\$(\d+)/g, (_, n: string) => param(compiled.parameters[Number(n) - 1]));
-  };
-  // The outbox event is written fanned out when no endpoint would receive it (events.ts).
-  const fannedOut = embed(noEndpointSql(scope.workspaceId, env));
-  const text = `${PREPARED}with ${claimClause} intent as (
-      ${insert("payment_intents", intentValues, claim ? "where exists (select 1 from claim)" : "")} returning id
-    ), first_event as (${insert("payment_events", firstEvent, "from intent")}),
-    outbox as (${insert("events", outbox, "from intent", { fanned_out: fannedOut })} returning fanned_out)
-    select count(*)::int as created, bool_and(fanned_out) as fanned_out from intent, outbox`;
+  const fannedOut = noEndpointSql(scope.workspaceId, env).compile(deps.db);
+  const params = [
+    ...(claim ? claimValues(deps, claim.claim, { status: claim.status, body: claim.answer(view) }) : []),
+    ...Object.values(intentValues),
+    ...Object.values(firstEvent),
+    ...Object.values(outbox),
+    ...fannedOut.parameters,
+  ];
+  const text = creationText(claim !== undefined, {
+    intent: Object.keys(intentValues),
+    firstEvent: Object.keys(firstEvent),
+    outbox: Object.keys(outbox),
+    fannedOut,
+  });
   const created = await deps.db.executeQuery<{ created: number; fanned_out: boolean | null }>(
     CompiledQuery.raw(text, params),
   );
