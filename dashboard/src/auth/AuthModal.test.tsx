@@ -47,7 +47,7 @@ describe("auth modal (SPEC.md §2, §8)", () => {
 
   it.each([
     ["email_already_exists", 409, "An account with this email already exists"],
-    ["invalid_credentials", 401, "Invalid email"],
+    ["invalid_credentials", 401, "Invalid email or password"],
     ["rate_limited", 429, "Authentication failed"],
   ])("shows %s as '%s'", async (code, status, text) => {
     stubApi(on("POST", "/v1/auth/login", apiError(status, code)));

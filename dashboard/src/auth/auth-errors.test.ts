@@ -10,8 +10,8 @@ describe("auth messages (SPEC.md §8)", () => {
       "An account with this email already exists",
     );
   });
-  it("answers wrong credentials with 'Invalid email'", () => {
-    expect(authErrorMessage(apiError("invalid_credentials", 401))).toBe("Invalid email");
+  it("answers wrong credentials with 'Invalid email or password'", () => {
+    expect(authErrorMessage(apiError("invalid_credentials", 401))).toBe("Invalid email or password");
   });
   it("shows the server's reason for a weak password", () => {
     const weak = new SPayError("This password is too easy to guess. This is a commonly used password.", {

@@ -13,7 +13,7 @@ export const AUTH = {
   working: "Please wait...",
   or: "or",
   emailExists: ERRORS.email_already_exists.message,
-  invalidCredentials: "Invalid email",
+  invalidCredentials: ERRORS.invalid_credentials.message,
   passwordTooWeak: ERRORS.password_too_weak.message,
   signInThrottled: "Too many failed sign-in attempts for this account. Try again within 15 minutes.",
   failed: "Authentication failed",

@@ -135,7 +135,7 @@ describe("landing page and app shell in the browser", () => {
     await signIn.getByLabel("Email").fill("nobody@example.com");
     await signIn.getByLabel("Password").fill("wrong password");
     await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
-    await signIn.getByText("Invalid email").waitFor();
+    await signIn.getByText("Invalid email or password").waitFor();
     await page.mouse.click(5, 500);
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
@@ -207,15 +207,19 @@ describe("landing page and app shell in the browser", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it("opens the user menu on hover, closes it after the delay, and signs out through the server", async () => {
+  it("opens the user menu on hover, closes it after the delay, keeps it open once clicked, and signs out through the server", async () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("spay_session_token") ?? "null"));
     const menu = page.getByTestId("user-menu");
     await menu.hover();
     await menu.getByText(/^user_/).waitFor();
     await page.mouse.move(5, 600);
     await menu.getByText(/^user_/).waitFor({ state: "detached", timeout: 1000 });
+    // A click on the menu the hover just opened keeps it open, even once the pointer has left.
     await menu.hover();
-    await menu.getByRole("button", { name: "Sign Out" }).click();
+    await menu.getByRole("button", { name: "Account menu" }).click();
+    await page.mouse.move(5, 600);
+    await page.waitForTimeout(300);
+    await menu.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL(`${stack.url}/`);
     await page.getByRole("button", { name: "Get Free API Key" }).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem("spay_session_token"))).toBeNull();
