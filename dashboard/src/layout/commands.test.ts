@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS, filterCommands } from "./commands.ts";
 
 describe("command palette commands (SPEC.md §2)", () => {
-  it("has navigation to getting-started, dashboard, payments, products, merchants, developers, analytics, settings", () => {
+  it("has navigation to getting-started, dashboard, payments, products, customers, mail, merchants, developers, analytics, settings", () => {
     const nav = COMMANDS.filter((c) => c.group === "navigation").map((c) => c.label.replace("Go to ", ""));
     expect(nav).toEqual([
       "Getting Started",
       "Dashboard",
       "Payments",
       "Products",
+      "Customers",
+      "Mail",
       "Merchants",
       "Developers",
       "Analytics",
@@ -26,5 +28,10 @@ describe("command palette commands (SPEC.md §2)", () => {
     expect(filterCommands("go pay").map((c) => c.id)).toEqual(["nav-payments"]);
     expect(filterCommands("DARK").map((c) => c.id)).toEqual(["qa-theme"]);
     expect(filterCommands("zzz")).toEqual([]);
+  });
+
+  it("finds Customers for 'cust' and Mail for 'mail'", () => {
+    expect(filterCommands("cust").map((c) => c.id)).toEqual(["nav-customers"]);
+    expect(filterCommands("mail").map((c) => c.id)).toEqual(["nav-mail"]);
   });
 });

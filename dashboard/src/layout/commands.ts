@@ -20,12 +20,14 @@ export const COMMANDS: readonly Command[] = [
   { id: "nav-payments", group: "navigation", label: "Go to Payments", to: "/payments" },
   { id: "nav-products", group: "navigation", label: "Go to Products", to: "/products" },
   {
-    id: "nav-merchants",
+    id: "nav-customers",
     group: "navigation",
-    label: "Go to Merchants",
-    keywords: "customers",
-    to: "/dashboard",
+    label: "Go to Customers",
+    keywords: "buyers",
+    to: "/customers",
   },
+  { id: "nav-mail", group: "navigation", label: "Go to Mail", keywords: "receipts inbox email", to: "/mail" },
+  { id: "nav-merchants", group: "navigation", label: "Go to Merchants", to: "/dashboard" },
   {
     id: "nav-developers",
     group: "navigation",

@@ -5,7 +5,9 @@ export const NAV = {
   dashboard: "Dashboard",
   payments: "Payments",
   products: "Products",
+  customers: "Customers",
   integrations: "Integrations & Tools",
+  mail: "Mail",
   settings: "Settings",
   more: "More",
   /** The phone header's one button: the switchers, search, theme and account under it. */

@@ -6,20 +6,21 @@ const paths = (items: { path: string }[]) => items.map((i) => i.path);
 describe("signed-in tabs (SPEC.md §2 Signed-in app layout)", () => {
   it("shows the first five tabs and puts the rest under 'More' while setup is incomplete", () => {
     const { tabs, more } = tabLayout(false);
+    expect(paths(tabs)).toEqual(["/getting-started", "/dashboard", "/payments", "/products", "/customers"]);
+    expect(paths(more)).toEqual(["/integrations", "/mail", "/settings"]);
+  });
+
+  it("hides Get Started once setup is complete, with only Mail under 'More'", () => {
+    const { tabs, more } = tabLayout(true);
     expect(paths(tabs)).toEqual([
-      "/getting-started",
       "/dashboard",
       "/payments",
       "/products",
+      "/customers",
       "/integrations",
+      "/settings",
     ]);
-    expect(paths(more)).toEqual(["/settings"]);
-  });
-
-  it("hides Get Started once setup is complete, with no 'More' menu", () => {
-    const { tabs, more } = tabLayout(true);
-    expect(paths(tabs)).toEqual(["/dashboard", "/payments", "/products", "/integrations", "/settings"]);
-    expect(more).toEqual([]);
+    expect(paths(more)).toEqual(["/mail"]);
   });
 
   it("gives the mobile bottom bar the first four tabs", () => {

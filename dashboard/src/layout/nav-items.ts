@@ -1,4 +1,14 @@
-import { Bitcoin, CircleDot, LayoutDashboard, type LucideIcon, Package, Plug, Settings } from "lucide-react";
+import {
+  Bitcoin,
+  CircleDot,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Package,
+  Plug,
+  Settings,
+  Users,
+} from "lucide-react";
 import { NAV } from "./messages.ts";
 
 export interface NavItem {
@@ -14,16 +24,28 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: "/dashboard", label: NAV.dashboard, icon: LayoutDashboard },
   { path: "/payments", label: NAV.payments, icon: Bitcoin },
   { path: "/products", label: NAV.products, icon: Package },
+  { path: "/customers", label: NAV.customers, icon: Users },
   { path: "/integrations", label: NAV.integrations, icon: Plug },
+  { path: "/mail", label: NAV.mail, icon: Mail },
   { path: "/settings", label: NAV.settings, icon: Settings },
 ];
 
+/** The mail inbox is looked at now and then: once setup is complete it sits under 'More'. */
+const UNDER_MORE = "/mail";
+
 /**
  * Which tabs show and which go under 'More': the Get Started tab is hidden once setup is
- * complete; while it is incomplete the first five show and the rest go under 'More'.
+ * complete, and Mail then sits under 'More'; while setup is incomplete the first five show and the
+ * rest go under 'More'.
  */
 export function tabLayout(setupComplete: boolean): { tabs: NavItem[]; more: NavItem[] } {
-  if (setupComplete) return { tabs: NAV_ITEMS.filter((i) => i.path !== "/getting-started"), more: [] };
+  if (setupComplete) {
+    const shown = NAV_ITEMS.filter((i) => i.path !== "/getting-started");
+    return {
+      tabs: shown.filter((i) => i.path !== UNDER_MORE),
+      more: shown.filter((i) => i.path === UNDER_MORE),
+    };
+  }
   return { tabs: NAV_ITEMS.slice(0, 5), more: NAV_ITEMS.slice(5) };
 }
 

@@ -52,5 +52,9 @@ export const ONBOARDING = {
   goLiveTitle: "Ready to go live",
   goLiveLead: "Finish the steps above; your workspace goes live when every step is done.",
   liveTitle: "You're live!",
-  liveLead: "Your workspace is set up. Payments will appear here.",
+  liveLead: "Your workspace is set up: payments appear on the Payments page.",
+  sandboxReadyTitle: "Your sandbox is ready",
+  sandboxReadyLead:
+    "Test payments appear on the Payments page. Create a production environment for real payments.",
+  toPayments: "Go to Payments",
 } as const;

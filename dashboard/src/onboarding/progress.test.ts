@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_MERCHANT_STATE } from "../state/merchant-state.ts";
-import { isOnboardingDone, isSetupComplete, onboardingProgress, stepStates } from "./progress.ts";
+import {
+  isOnboardingDone,
+  isSetupComplete,
+  onboardingProgress,
+  setupDoneNotice,
+  stepStates,
+} from "./progress.ts";
 
 const base = EMPTY_MERCHANT_STATE;
 
@@ -55,5 +61,15 @@ describe("onboarding progress (SPEC.md §2 Get Started flow)", () => {
     };
     expect(isSetupComplete(s)).toBe(false);
     expect(isSetupComplete({ ...s, currentWorkspaceId: "ws_1" })).toBe(true);
+  });
+});
+
+describe("the notice once setup is complete", () => {
+  it("says live only in a production environment; a sandbox is ready for test payments", () => {
+    expect(setupDoneNotice("production").title).toBe("You're live!");
+    expect(setupDoneNotice("sandbox").title).toBe("Your sandbox is ready");
+    expect(setupDoneNotice(undefined).title).toBe("Your sandbox is ready");
+    for (const type of ["production", "sandbox"] as const)
+      expect(setupDoneNotice(type).lead).toContain("on the Payments page");
   });
 });

@@ -1,4 +1,5 @@
 import type { MerchantState } from "../state/merchant-state.ts";
+import { ONBOARDING } from "./messages.ts";
 
 /** The four steps of the progress bar (SPEC.md §2 "Get Started flow"). */
 export interface OnboardingProgress {
@@ -75,4 +76,17 @@ export function stepStates(
     done: done[step],
     unlocked: ONBOARDING_STEPS.slice(0, i).every((before) => done[before]),
   }));
+}
+
+/**
+ * The notice once setup is complete: "live" only where payments are real. A sandbox (test keys)
+ * is ready to take test payments, never live; an environment not known yet counts as a sandbox.
+ */
+export function setupDoneNotice(environmentType: "sandbox" | "production" | undefined): {
+  title: string;
+  lead: string;
+} {
+  return environmentType === "production"
+    ? { title: ONBOARDING.liveTitle, lead: ONBOARDING.liveLead }
+    : { title: ONBOARDING.sandboxReadyTitle, lead: ONBOARDING.sandboxReadyLead };
 }

@@ -37,6 +37,11 @@ export function useCurrentEnvironmentId(): string {
   return useContext(EnvironmentsContext)?.current?.id ?? "";
 }
 
+/** The current environment's type; undefined outside the signed-in app or before the list loaded. */
+export function useCurrentEnvironmentType(): EnvironmentType | undefined {
+  return useContext(EnvironmentsContext)?.current?.type;
+}
+
 /** The current workspace's environments (SPEC.md §4 "Environments"). */
 export function EnvironmentsProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();

@@ -149,9 +149,10 @@ describe("landing page and app shell in the browser", () => {
       "Dashboard",
       "Payments",
       "Products",
-      "Integrations & Tools",
+      "Customers",
     ]);
     await nav.getByRole("button", { name: /More/ }).click();
+    expect(await nav.getByRole("link", { name: "Mail" }).count()).toBe(1);
     await nav.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(`${stack.url}/settings`);
     await page.reload();

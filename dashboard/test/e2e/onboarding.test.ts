@@ -146,6 +146,10 @@ describe("Get Started flow in the browser", () => {
 
   it("goes live 500 ms after the last step and shows the post-go-live dashboard", async () => {
     await page.getByTestId("live-panel").waitFor();
+    // A sandbox with test keys is ready for test payments: it is not told it is live.
+    const notice = await page.getByTestId("live-panel").textContent();
+    expect(notice).toContain("Your sandbox is ready");
+    expect(notice).not.toContain("You're live!");
     const progress = page.getByRole("progressbar", { name: "Setup progress" });
     // The bar counts the same five steps as the step cards (workspace, wallet, business, webhook, sandbox).
     expect(await progress.getAttribute("aria-valuenow")).toBe("5");
@@ -156,7 +160,11 @@ describe("Get Started flow in the browser", () => {
     expect(await page.getByTestId("card-Total Revenue").textContent()).toContain("$1.00");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     expect(await nav.getByRole("link", { name: "Get Started" }).count()).toBe(0);
-    expect(await nav.getByRole("button", { name: /More/ }).count()).toBe(0);
+    // Once set up, only the mail inbox sits under 'More'; Customers is a tab.
+    expect(await nav.getByRole("link", { name: "Customers" }).count()).toBe(1);
+    await nav.getByRole("button", { name: /More/ }).click();
+    expect(await nav.getByRole("link", { name: "Mail" }).count()).toBe(1);
+    await nav.getByRole("button", { name: /More/ }).click();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshotBothThemes(page, "dashboard-live");
   });
