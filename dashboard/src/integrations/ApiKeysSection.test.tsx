@@ -66,16 +66,15 @@ function keysRoute(list: unknown[]) {
 describe("API keys: copy, show/hide, secrets stored hashed", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("Copy on a hashed secret copies nothing and says the secret is shown once; the publishable key copies in full", async () => {
+  it("a hashed secret offers no Copy (its note says why) but Roll; the publishable key copies in full", async () => {
     stubApi(keysRoute([oldSecret, publishable]), ...oneWorkspace());
     renderApp(<ApiKeysSection />, { signedIn: true });
     const row = await screen.findByTestId("api-key-key_old");
     expect(within(row).getByTestId("key-value").textContent).toBe(`sk_test_cALJ${"•".repeat(12)}`);
     expect(within(row).getByTestId("secret-hashed").textContent).toMatch(/cannot be shown or copied again/);
     expect(within(row).queryByRole("button", { name: /^Show / })).toBeNull();
-    await userEvent.click(within(row).getByRole("button", { name: `Copy ${longName}` }));
-    expect(clipboard).toEqual([]);
-    expect(within(row).getByTestId("shown-once-status").textContent).toMatch(/shown only once/);
+    expect(within(row).queryByRole("button", { name: /^Copy/ })).toBeNull();
+    expect(within(row).getByRole("button", { name: INTEGRATIONS.rollLabel(longName) })).toBeTruthy();
     // The 500-character name is truncated, the full text on hover.
     const name = within(row).getByText(longName);
     expect(name.className).toContain("truncate");
@@ -109,6 +108,8 @@ describe("API keys: copy, show/hide, secrets stored hashed", () => {
     expect(within(row).getByTestId("key-value").textContent).toBe("sk_test_NEW1fullsecretvalue");
     await userEvent.click(within(row).getByRole("button", { name: "Copy Server" }));
     expect(clipboard).toEqual(["sk_test_NEW1fullsecretvalue"]);
+    // It can be rolled at once, without a reload.
+    expect(within(row).getByRole("button", { name: INTEGRATIONS.rollLabel("Server") })).toBeTruthy();
   });
 });
 

@@ -148,12 +148,10 @@ export function ApiKeysSection() {
                 {canToggle(k, full) ? (
                   <RevealButton name={k.name} revealed={revealed} onToggle={() => toggle(k.id)} />
                 ) : null}
-                {copyText !== null ? (
-                  <CopyButton text={copyText} label={k.name} />
-                ) : (
-                  <ShownOnceButton keyId={k.id} name={k.name} />
-                )}
-                {secret && !full && canRoll(k) ? (
+                {/* A secret kept only as a hash has nothing to copy: its note says so, and Roll is the way on. */}
+                {copyText !== null ? <CopyButton text={copyText} label={k.name} /> : null}
+                {/* A key just created or rolled (its secret still at hand) rolls like any other. */}
+                {secret && canRoll(k) ? (
                   <button
                     type="button"
                     className="button button-small"
@@ -311,30 +309,6 @@ function RollKeyModal({
         />
       </form>
     </Modal>
-  );
-}
-
-/**
- * Copy for a secret stored hashed: nothing secret exists to copy, so it copies nothing and says
- * why (Stripe-style: a secret key is shown once, at creation).
- */
-function ShownOnceButton({ keyId, name }: { keyId: string; name: string }) {
-  const [told, setTold] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={INTEGRATIONS.copySecret(name)}
-        aria-describedby={`${keyId}-hashed`}
-        onClick={() => setTold(true)}
-      >
-        {INTEGRATIONS.copy}
-      </button>
-      <span role="status" className={told ? "notice" : "visually-hidden"} data-testid="shown-once-status">
-        {told ? INTEGRATIONS.secretHashed : ""}
-      </span>
-    </>
   );
 }
 

@@ -47,11 +47,8 @@ export const INTEGRATIONS = {
   show: (name: string) => `Show ${name}`,
   hide: (name: string) => `Hide ${name}`,
   shownOnce: "Copy this secret key now: it is shown only once.",
-  secretHashed:
-    "Secret keys are shown only once, right after they are created. sPay keeps only a hash of this one, so it cannot be shown or copied again; roll the key to get a new secret.",
   secretHashedNote:
     "This secret was shown once, when it was created. sPay keeps only a hash of it, so it cannot be shown or copied again — roll the key to get a new one.",
-  copySecret: (name: string) => `Copy ${name}`,
   copy: "Copy",
   created: (date: string) => `Created ${date}`,
   lastUsed: (date: string) => `Last used ${date}`,
