@@ -279,9 +279,13 @@ async function runPostgres(processes: string[]): Promise<Row[]> {
       servers.push(floor);
       floors.push({ url: floor.url, pid: floor.pid, sk: merchant.sk });
     }
-    const { measured } = await loadSideBySide([...floors, ...gateways], true);
+    // Each floor's slice right before its gateway's: a round's pair runs within seconds.
+    const { measured } = await loadSideBySide(
+      floors.flatMap((floor, i) => [floor, gateways[i]!]),
+      true,
+    );
     return processes.map((n, i) =>
-      row(n === "1" ? "postgres" : `postgresx${n}`, measured[i]!, measured[processes.length + i]!),
+      row(n === "1" ? "postgres" : `postgresx${n}`, measured[2 * i]!, measured[2 * i + 1]!),
     );
   } finally {
     for (const server of servers) await server.stop();
@@ -457,11 +461,11 @@ const lines = [
   "",
   "Command: `cd bench && npx tsx hot-path.ts`.",
   "",
-  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | floor PostgreSQL CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay PostgreSQL CPU µs/req | sPay errors / non-2xx | throughput ratio: median of the rounds' (lowest–highest) | p99 ratio | notify-lock waits: any, of them a business write (samples), floor / sPay | target (≥ 0.7, ≤ 2×, no business write waits) |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  "| engine | floor req/s | floor p50 ms | floor p99 ms | floor CPU µs/req | floor PostgreSQL CPU µs/req | sPay req/s | sPay p50 ms | sPay p99 ms | sPay CPU µs/req | sPay PostgreSQL CPU µs/req | sPay errors / non-2xx | throughput ratio: median of the rounds' (lowest–highest) | all requests' ratio | p99 ratio | notify-lock waits: any, of them a business write (samples), floor / sPay | target (≥ 0.7, ≤ 2×, no business write waits) |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map(
     (r) =>
-      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} (${r.ratioRange.map((x) => x.toFixed(2)).join("–")}) | ${r.p99Ratio.toFixed(2)} | ${r.notifyLockWaits === null ? "—" : `${lockWaits(r.floor)} / ${lockWaits(r.spay)}`} | ${r.pass ? "pass" : "FAIL"} |`,
+      `| ${r.engine} | ${fmt(r.floor)} | ${fmt(r.spay)} | ${r.spay.errors} / ${r.spay.non2xx} | ${r.ratio.toFixed(2)} (${r.ratioRange.map((x) => x.toFixed(2)).join("–")}) | ${(r.spay.rps / r.floor.rps).toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.notifyLockWaits === null ? "—" : `${lockWaits(r.floor)} / ${lockWaits(r.spay)}`} | ${r.pass ? "pass" : "FAIL"} |`,
   ),
   "",
   ...(one && two

@@ -97,4 +97,33 @@ describe("product editor", () => {
     );
     expect(screen.getByLabelText("Price").getAttribute("aria-describedby")).toBe(error.id);
   });
+
+  it("confirms a save in a status line (the editor stays open with its link), and an edit clears it", async () => {
+    stubApi(on("POST", "/v1/products", () => ({ status: 201, body: product })));
+    const onSaved = vi.fn();
+    renderApp(
+      <ProductEditorModal
+        auth={auth}
+        product={null}
+        merchantName="Acme"
+        publishableKey="pk_test_1"
+        onSaved={onSaved}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByTestId("product-saved").textContent).toBe("");
+    await userEvent.type(screen.getByLabelText("Product name"), "Poster");
+    await userEvent.type(screen.getByLabelText("Price"), "7");
+    await userEvent.type(screen.getByLabelText("Stock"), "3");
+    await userEvent.click(screen.getByRole("button", { name: "Save Product" }));
+    const status = screen.getByTestId("product-saved");
+    await vi.waitFor(() => expect(status.textContent).not.toBe(""));
+    expect(status.getAttribute("role")).toBe("status");
+    expect(status.textContent).toBe(
+      "Product created. Its payment link and integration code are ready below.",
+    );
+    expect(onSaved).toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText("Stock"), "0");
+    expect(screen.getByTestId("product-saved").textContent).toBe("");
+  });
 });

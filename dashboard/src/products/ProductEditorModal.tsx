@@ -43,10 +43,13 @@ export function ProductEditorModal({
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The last save's confirmation; an edit after it clears it (the form holds unsaved changes again). */
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const id = useId();
   // Editing a field clears its error (a price error also when the link is switched off).
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setConfirmed(null);
     const clears = key === "linkActive" ? "price" : key;
     setErrors((e) => (clears in e ? { ...e, [clears]: undefined } : e));
   };
@@ -58,9 +61,11 @@ export function ProductEditorModal({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFailure(null);
+    setConfirmed(null);
     try {
       const input = productInput(values);
       const result = saved ? await updateProduct(auth, saved.id, input) : await createProduct(auth, input);
+      setConfirmed(saved ? PRODUCTS.savedChanges : PRODUCTS.created);
       setSaved(result);
       onSaved(result);
     } catch (err) {
@@ -195,6 +200,10 @@ export function ProductEditorModal({
               </a>
             </p>
           ) : null}
+          {/* It stays open on purpose (its link and code are beside it), so the save is confirmed here. */}
+          <p role="status" className={confirmed ? "notice" : "visually-hidden"} data-testid="product-saved">
+            {confirmed ?? ""}
+          </p>
           <FormActions
             error={failure}
             busy={busy}

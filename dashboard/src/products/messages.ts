@@ -24,6 +24,8 @@ export const PRODUCTS = {
   linkActiveHint: "Customers can pay through the link only while it is active.",
   save: "Save Product",
   saving: "Saving...",
+  created: "Product created. Its payment link and integration code are ready below.",
+  savedChanges: "Changes saved.",
   cancel: "Cancel",
   delete: "Delete",
   deleteLabel: (name: string) => `Delete ${name}`,
