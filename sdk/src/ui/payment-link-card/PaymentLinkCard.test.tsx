@@ -32,8 +32,22 @@ describe("PaymentLinkCard (SPEC.md §2 'Payment link page')", () => {
     expect(screen.getByText("18,173 sats")).toBeTruthy();
     expect(screen.getByText(MESSAGES.approximately("$19.99"))).toBeTruthy();
     expect(screen.getByText(MESSAGES.subtotal)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.taxPending)).toBeTruthy();
+    // No address is asked for, so none is asked to calculate the tax: nothing is added.
+    expect(screen.queryByText(MESSAGES.taxPending)).toBeNull();
+    expect(screen.getByText(MESSAGES.taxNone)).toBeTruthy();
     expect(screen.getByText(MESSAGES.total)).toBeTruthy();
+  });
+
+  it("asks for an address to calculate the tax only where it shows the Shipping Address field", () => {
+    render(
+      <PaymentLinkCard
+        client={fakeClient().client}
+        link={linkFixture({ requireShipping: true })}
+        usdPerBtc={110_000}
+      />,
+    );
+    expect(screen.getByLabelText(MESSAGES.shippingAddress)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.taxPending)).toBeTruthy();
   });
 
   it("has no TEST badge for a live link", () => {

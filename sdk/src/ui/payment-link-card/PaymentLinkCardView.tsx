@@ -68,7 +68,10 @@ export function PaymentLinkCardView(props: PaymentLinkCardViewProps) {
         </div>
         <div>
           <dt>{CARD_MESSAGES.tax}</dt>
-          <dd className="spay-muted">{CARD_MESSAGES.taxPending}</dd>
+          {/* "Enter address" only where the card asks for one: nothing else would ever fill it in. */}
+          <dd className="spay-muted">
+            {data.requireShipping && !preview ? CARD_MESSAGES.taxPending : CARD_MESSAGES.taxNone}
+          </dd>
         </div>
         <div className="spay-total">
           <dt>{preview ? CARD_MESSAGES.totalDue : CARD_MESSAGES.total}</dt>
