@@ -4,7 +4,8 @@ import { ERRORS } from "@spay/protocol";
 /** Settings → Audit log: the human label of each action the server records (server AUDIT_ACTIONS). */
 export const AUDIT_LOG = {
   title: "Audit log",
-  intro: "Sign-ins, API keys, webhook endpoints and deletions in this workspace, newest first.",
+  intro:
+    "Sign-ins, the payout wallet, the business profile, API keys, webhook endpoints and deletions in this workspace, newest first.",
   columns: { time: "Time", action: "Action", actor: "Actor", ip: "IP address", object: "Object" },
   actions: {
     "user.signed_in": "Signed in",
@@ -19,6 +20,8 @@ export const AUDIT_LOG = {
     "webhook_endpoint.secret_rotated": "Webhook secret rotated",
     "webhook_endpoint.deleted": "Webhook endpoint deleted",
     "environment.deleted": "Environment deleted",
+    "workspace.payout_wallet_verified": "Payout wallet verified",
+    "workspace.business_profile_changed": "Business profile changed",
     "workspace.browser_amounts_changed": "Custom amounts from the browser changed",
     "workspace.payment_notifications_changed": "Payment notification email changed",
     "transfer.assigned": "Transfer assigned to a payment",

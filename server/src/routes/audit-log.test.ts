@@ -12,8 +12,8 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * Issue 14, item 8: security-relevant actions are written in the same transaction as the action,
- * with actor, time, IP and object, and listed at GET /v1/audit_log to the workspace they belong to.
+ * Security-relevant actions are written in the same transaction as the action, with actor, time,
+ * IP and object, and listed at GET /v1/audit_log to the workspace they belong to.
  */
 let api: TestApi;
 let a: Merchant;
@@ -156,6 +156,40 @@ describe("what is recorded", () => {
     await api.request("DELETE", `/v1/api-keys/${created.body.id}`, { token: a.token });
     const again = await listAll(a.token, a.workspaceId, "&action=api_key.revoked");
     expect(again.filter((e) => e.object_id === created.body.id)).toHaveLength(1);
+  });
+
+  it("the payout wallet's verification and the test keys it made, naming the address and never a secret", async () => {
+    const entries = await listAll(a.token, a.workspaceId);
+    const verified = entries.filter((e) => e.action === "workspace.payout_wallet_verified");
+    expect(verified).toHaveLength(1);
+    expect(verified[0]).toMatchObject({
+      workspace_id: a.workspaceId,
+      actor: { type: "user", id: a.user.id },
+      object_type: "workspace",
+      object_id: a.workspaceId,
+    });
+    expect(typeof verified[0]?.details.stacks_address).toBe("string");
+    const made = entries.filter(
+      (e) => e.action === "api_key.created" && e.details.reason === "payout_wallet_verified",
+    );
+    expect(made.map((e) => e.details.type).sort()).toEqual(["pk", "sk"]);
+    for (const entry of made) expect(JSON.stringify(entry)).not.toMatch(/sk_test_[A-Za-z0-9]{20}/);
+  });
+
+  it("a business-profile edit, naming the fields changed", async () => {
+    const res = await api.request("PATCH", `/v1/workspaces/${a.workspaceId}/business-profile`, {
+      token: a.token,
+      headers: IP,
+      body: { display_name: "Audited Shop", website: "https://audited.example" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entries = await listAll(a.token, a.workspaceId, "&action=workspace.business_profile_changed");
+    expect(entries[0]).toMatchObject({
+      actor: { type: "user", id: a.user.id },
+      ip: "203.0.113.9",
+      object_id: a.workspaceId,
+      details: { changed: ["display_name", "website"] },
+    });
   });
 
   it("account deletion, an entry that survives the account and its workspaces", async () => {

@@ -58,7 +58,14 @@ export function onboardingRoutes(deps: Deps) {
     }),
     async (c) => {
       const { userId, workspaceId } = await onboardingWorkspace(c, deps);
-      return c.json(await onboarding.verifyPayoutWallet(deps, userId, workspaceId, c.req.valid("json")), 200);
+      const verified = await onboarding.verifyPayoutWallet(
+        deps,
+        userId,
+        workspaceId,
+        c.req.valid("json"),
+        c.get("clientIp"),
+      );
+      return c.json(verified, 200);
     },
   );
 

@@ -109,8 +109,10 @@ export function workspaceRoutes(deps: Deps) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await assertWorkspaceAccess(deps, requirePrincipal(c), id, { secretOnly: true });
-      return c.json(await workspaces.updateBusinessProfile(deps, id, c.req.valid("json")), 200);
+      const principal = requirePrincipal(c);
+      await assertWorkspaceAccess(deps, principal, id, { secretOnly: true });
+      const origin = { actor: principal, ip: c.get("clientIp") };
+      return c.json(await workspaces.updateBusinessProfile(deps, id, c.req.valid("json"), origin), 200);
     },
   );
 

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.deleted",
   "environment.deleted",
+  "workspace.payout_wallet_verified",
+  "workspace.business_profile_changed",
   "workspace.browser_amounts_changed",
   "workspace.payment_notifications_changed",
   "transfer.assigned",

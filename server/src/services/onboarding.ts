@@ -3,6 +3,7 @@ import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { OnboardingStatusSchema, PayoutWalletVerificationSchema } from "../http/schemas.ts";
 import { type ApiKeyView, apiKeyView, createApiKey, notExpired } from "./api-keys.ts";
+import { recordAudit } from "./audit-log.ts";
 import { consumeWalletChallenge, type SignedChallenge } from "./auth.ts";
 import { merchantView } from "./merchants.ts";
 import { getWorkspace } from "./workspaces.ts";
@@ -28,6 +29,7 @@ export async function verifyPayoutWallet(
   userId: string,
   workspaceId: string,
   input: WalletVerification,
+  ip: string | null,
 ): Promise<WalletVerifyResult> {
   return transaction(deps, async (trx) => {
     const message = await consumeWalletChallenge(trx, input, "payout_wallet");
@@ -67,9 +69,38 @@ export async function verifyPayoutWallet(
     const hasPublishable = activeTestKeys.some((k) => k.type === "publishable");
     const hasSecret = activeTestKeys.some((k) => k.type === "secret");
     const api_keys: ApiKeyView[] = activeTestKeys.map((k) => apiKeyView(k));
-    if (!hasSecret) api_keys.push(await createApiKey(trx, workspaceId, { type: "secret", env: "test" }));
-    if (!hasPublishable)
-      api_keys.push(await createApiKey(trx, workspaceId, { type: "publishable", env: "test" }));
+    const actor = { kind: "user" as const, userId };
+    // Where payouts go, and the keys made for it, are the first things an audit is asked about.
+    await recordAudit(trx, {
+      action: "workspace.payout_wallet_verified",
+      actor,
+      ip,
+      workspaceId,
+      object: { type: "workspace", id: workspaceId },
+      details: { stacks_address: record.stacks_address },
+    });
+    const missing = [
+      ...(hasSecret ? [] : ["secret" as const]),
+      ...(hasPublishable ? [] : ["publishable" as const]),
+    ];
+    for (const type of missing) {
+      const key = await createApiKey(trx, workspaceId, { type, env: "test" });
+      api_keys.push(key);
+      await recordAudit(trx, {
+        action: "api_key.created",
+        actor,
+        ip,
+        workspaceId,
+        object: { type: "api_key", id: key.id },
+        details: {
+          type: key.type,
+          env: key.env,
+          name: key.name,
+          key_prefix: key.key_prefix,
+          reason: "payout_wallet_verified",
+        },
+      });
+    }
 
     return {
       merchant: merchantView(merchant),

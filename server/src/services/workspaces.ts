@@ -6,7 +6,7 @@ import { newId, nowSeconds } from "../domain/ids.ts";
 import { slugify } from "../domain/slug.ts";
 import type { Deps, Principal } from "../http/context.ts";
 import type { BusinessProfileSchema, WorkspaceSchema } from "../http/schemas.ts";
-import { recordAudit } from "./audit-log.ts";
+import { type AuditEntryInput, recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { getOrganization } from "./organizations.ts";
 import { transaction } from "./write-transaction.ts";
@@ -224,6 +224,7 @@ export async function updateBusinessProfile(
     website?: string | null | undefined;
     description?: string | null | undefined;
   },
+  origin: Pick<AuditEntryInput, "actor" | "ip">,
 ): Promise<WorkspaceView> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length === 0) return getWorkspace(deps, id);
@@ -236,6 +237,13 @@ export async function updateBusinessProfile(
   );
   await transaction(deps, async (trx) => {
     await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
+    await recordAudit(trx, {
+      action: "workspace.business_profile_changed",
+      ...origin,
+      workspaceId: id,
+      object: { type: "workspace", id },
+      details: { changed: Object.keys(changes) },
+    });
     if (Object.keys(merchantChanges).length === 0) return;
     await trx
       .updateTable("merchants")
