@@ -7643,7 +7643,7 @@ export interface components {
       merchant_principal: string | null;
       txid: string | null;
       amount_received: string;
-      /** @description Atomic units of the asset the refunds that succeeded returned to the payer (issue 19) */
+      /** @description Atomic units of the asset the refunds that succeeded returned to the payer */
       amount_refunded: string;
       /** @description The customer (`cus_…`) the payer's email names, once the payment settled */
       customer_id: string | null;

@@ -25,21 +25,26 @@ const product = {
 
 const auth = { token: "sess_test", workspaceId: "ws_1" };
 
+/** The editor for `editing` (null: a new product), as the Products page opens it. */
+function renderEditor(editing: Product | null, onSaved: (p: Product) => void = () => {}) {
+  renderApp(
+    <ProductEditorModal
+      auth={auth}
+      product={editing}
+      merchantName="Acme"
+      publishableKey="pk_test_1"
+      onSaved={onSaved}
+      onClose={() => {}}
+    />,
+  );
+}
+
 describe("product editor", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("'Open payment link' and the URL snippet share one base URL", async () => {
     stubApi();
-    renderApp(
-      <ProductEditorModal
-        auth={auth}
-        product={product}
-        merchantName="Acme"
-        publishableKey="pk_test_1"
-        onSaved={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderEditor(product);
     const link = screen.getByTestId("payment-link-url") as HTMLAnchorElement;
     expect(link.href).toBe(`${window.location.origin}/payment-links/plink_1`);
     await userEvent.click(screen.getByText("Integration Code"));
@@ -49,16 +54,7 @@ describe("product editor", () => {
 
   it("refuses a $0 price with the link active, in plain words beside the price, and clears it once fixed", async () => {
     const calls = stubApi();
-    renderApp(
-      <ProductEditorModal
-        auth={auth}
-        product={null}
-        merchantName="Acme"
-        publishableKey="pk_test_1"
-        onSaved={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderEditor(null);
     await userEvent.type(screen.getByLabelText("Product name"), "Freebie");
     await userEvent.type(screen.getByLabelText("Price"), "0");
     await userEvent.type(screen.getByLabelText("Stock"), "5");
@@ -78,16 +74,7 @@ describe("product editor", () => {
     );
     (refused as { body: { error: Record<string, string> } }).body.error.param = "price_minor";
     stubApi(on("POST", "/v1/products", refused));
-    renderApp(
-      <ProductEditorModal
-        auth={auth}
-        product={null}
-        merchantName="Acme"
-        publishableKey="pk_test_1"
-        onSaved={() => {}}
-        onClose={() => {}}
-      />,
-    );
+    renderEditor(null);
     await userEvent.type(screen.getByLabelText("Product name"), "Poster");
     await userEvent.type(screen.getByLabelText("Price"), "5");
     await userEvent.type(screen.getByLabelText("Stock"), "5");
@@ -101,16 +88,7 @@ describe("product editor", () => {
   it("confirms a save in a status line (the editor stays open with its link), and an edit clears it", async () => {
     stubApi(on("POST", "/v1/products", () => ({ status: 201, body: product })));
     const onSaved = vi.fn();
-    renderApp(
-      <ProductEditorModal
-        auth={auth}
-        product={null}
-        merchantName="Acme"
-        publishableKey="pk_test_1"
-        onSaved={onSaved}
-        onClose={() => {}}
-      />,
-    );
+    renderEditor(null, onSaved);
     expect(screen.getByTestId("product-saved").textContent).toBe("");
     await userEvent.type(screen.getByLabelText("Product name"), "Poster");
     await userEvent.type(screen.getByLabelText("Price"), "7");

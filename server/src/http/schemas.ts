@@ -201,7 +201,7 @@ export const PaymentIntentSchema = z
     txid: z.string().nullable(),
     amount_received: z.string(),
     amount_refunded: z.string().openapi({
-      description: "Atomic units of the asset the refunds that succeeded returned to the payer (issue 19)",
+      description: "Atomic units of the asset the refunds that succeeded returned to the payer",
     }),
     customer_id: z
       .string()

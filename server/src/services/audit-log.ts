@@ -4,7 +4,7 @@ import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Principal } from "../http/context.ts";
 
 /**
- * Security-relevant actions the audit log records (issue 14, item 8). One list, so the API, the
+ * Security-relevant actions the audit log records. One list, so the API, the
  * dashboard's Settings page and SECURITY.md name the same actions.
  */
 export const AUDIT_ACTIONS = [
