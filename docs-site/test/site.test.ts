@@ -174,6 +174,12 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
     await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
     expect(await page.title()).toBe("Webhooks | sPay Docs");
     expect(page.url()).toBe(`${stack.apiUrl}/docs/webhooks`);
+    // Samples name the gateway the docs came from, never a port it does not listen on.
+    await page.waitForFunction(
+      (origin) => document.querySelector(".prose")?.textContent?.includes(origin),
+      stack.apiUrl,
+    );
+    expect(await page.locator(".prose").textContent()).not.toContain("http://localhost:8787");
     await page
       .getByRole("navigation", { name: "Documentation" })
       .getByRole("link", { name: "API Reference" })
@@ -247,6 +253,9 @@ describe("the site in Chromium, served by the gateway under a strict CSP", () =>
     await switchToDarkOnceHydrated(page);
     await page.waitForLoadState("networkidle");
     expect(await page.locator(".endpoint").count()).toBeGreaterThan(40);
+    expect(await page.locator("#post-v1-payment-intents code.language-sh").textContent()).toContain(
+      stack.apiUrl,
+    );
     expect(await page.locator("#post-v1-payment-intents").count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();

@@ -1,4 +1,5 @@
 import { LOCAL_API_URL } from "../site.ts";
+import { useServedOrigin, withServedOrigin } from "../ui/servedOrigin.ts";
 import { openapiDocument } from "./document.ts";
 import { EndpointSection } from "./EndpointSection.tsx";
 import { endpointId, endpointsByTag, type OpenApiDocument } from "./openapi.ts";
@@ -11,7 +12,7 @@ const tagId = (tag: string) => `tag-${endpointId("", tag)}`;
  */
 export function ApiReferenceView({ doc }: { doc: OpenApiDocument }) {
   const groups = [...endpointsByTag(doc)];
-  const baseUrl = doc.servers?.[0]?.url ?? LOCAL_API_URL;
+  const baseUrl = withServedOrigin(doc.servers?.[0]?.url ?? LOCAL_API_URL, useServedOrigin());
   const count = groups.reduce((n, [, list]) => n + list.length, 0);
   return (
     <div className="api-reference prose">

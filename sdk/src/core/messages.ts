@@ -42,8 +42,6 @@ export const CARD_MESSAGES = {
   subtotal: "Subtotal",
   tax: "Tax",
   taxPending: "Enter address to calculate",
-  /** Where the card asks for no address: nothing is added to the price. */
-  taxNone: "None",
   total: "Total",
   totalDue: "Total due",
   email: "Email",

@@ -68,9 +68,9 @@ export function PaymentLinkCardView(props: PaymentLinkCardViewProps) {
         </div>
         <div>
           <dt>{CARD_MESSAGES.tax}</dt>
-          {/* "Enter address" only where the card asks for one: nothing else would ever fill it in. */}
+          {/* "Enter address" only where the card asks for one; elsewhere no tax is added: $0.00. */}
           <dd className="spay-muted">
-            {data.requireShipping && !preview ? CARD_MESSAGES.taxPending : CARD_MESSAGES.taxNone}
+            {data.requireShipping && !preview ? CARD_MESSAGES.taxPending : formatUsd(0)}
           </dd>
         </div>
         <div className="spay-total">
