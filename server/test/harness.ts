@@ -275,7 +275,45 @@ export async function allowBrowserAmounts(
 
 export type Merchant = Awaited<ReturnType<typeof setupMerchant>>;
 
-/** A refund as the API returns it: what its transfer must carry (issue 19). */
+/**
+ * A customer row as a settled payment leaves it (one payment of `paidMinor`), written straight to
+ * the database: for tests that need one without paying on the devnet.
+ */
+export async function insertCustomer(
+  api: TestApi,
+  customer: {
+    id: string;
+    workspaceId: string;
+    environmentId: string;
+    env: "test" | "live";
+    email: string;
+    paidMinor: number;
+    now: number;
+  },
+): Promise<void> {
+  const { now } = customer;
+  await api.deps.db
+    .insertInto("customers")
+    .values({
+      id: customer.id,
+      workspace_id: customer.workspaceId,
+      environment_id: customer.environmentId,
+      env: customer.env,
+      email: customer.email,
+      address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
+      payments_count: 1,
+      refunds_count: 0,
+      total_paid_minor: customer.paidMinor,
+      total_refunded_minor: 0,
+      first_payment_at: now,
+      last_payment_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** A refund as the API returns it: what its transfer must carry. */
 export interface RefundToPay {
   id: string;
   status: string;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import {
+  insertCustomer,
+  type Merchant,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../test/harness.ts";
 import { nowSeconds } from "../domain/ids.ts";
 
 /**
@@ -31,25 +37,15 @@ describe("deleting a customer", () => {
       .where("id", "=", created.body.id as string)
       .executeTakeFirstOrThrow();
     const now = nowSeconds();
-    await api.deps.db
-      .insertInto("customers")
-      .values({
-        id: `cus_deletion${now}`,
-        workspace_id: merchant.workspaceId,
-        environment_id: intent.environment_id,
-        env: intent.env,
-        email: "gone@example.com",
-        address: null,
-        payments_count: 1,
-        refunds_count: 0,
-        total_paid_minor: 4200,
-        total_refunded_minor: 0,
-        first_payment_at: now,
-        last_payment_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertCustomer(api, {
+      id: `cus_deletion${now}`,
+      workspaceId: merchant.workspaceId,
+      environmentId: intent.environment_id,
+      env: intent.env,
+      email: "gone@example.com",
+      paidMinor: 4200,
+      now,
+    });
     await api.deps.db
       .updateTable("payment_intents")
       .set({ customer_id: `cus_deletion${now}` })

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import {
+  insertCustomer,
+  type Merchant,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../test/harness.ts";
 import {
   fillPath,
   idSegmentOf,
@@ -196,25 +202,15 @@ async function refundAndCustomer(intentId: string) {
     .executeTakeFirstOrThrow();
   const now = Math.floor(Date.now() / 1000);
   const customer = `cus_matrix${intent.env}${randomSuffix()}`;
-  await api.deps.db
-    .insertInto("customers")
-    .values({
-      id: customer,
-      workspace_id: intent.workspace_id,
-      environment_id: intent.environment_id,
-      env: intent.env,
-      email: `payer-${intent.env}@example.com`,
-      address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
-      payments_count: 1,
-      refunds_count: 0,
-      total_paid_minor: intent.amount_minor,
-      total_refunded_minor: 0,
-      first_payment_at: now,
-      last_payment_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertCustomer(api, {
+    id: customer,
+    workspaceId: intent.workspace_id,
+    environmentId: intent.environment_id,
+    env: intent.env,
+    email: `payer-${intent.env}@example.com`,
+    paidMinor: intent.amount_minor,
+    now,
+  });
   const refund = `re_matrix${intent.env}${randomSuffix()}`;
   await api.deps.db
     .insertInto("refunds")

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
+import {
+  insertCustomer,
+  type Merchant,
+  setupMerchant,
+  startTestApi,
+  type TestApi,
+} from "../../test/harness.ts";
 import { recordEvent } from "../services/events.ts";
 import { transaction } from "../services/write-transaction.ts";
 
@@ -58,25 +64,15 @@ beforeAll(async () => {
   // request leave them: chain history, written directly (src/routes/refunds.test.ts makes real ones).
   const now = Math.floor(Date.now() / 1000);
   const customer = "cus_isolationB";
-  await api.deps.db
-    .insertInto("customers")
-    .values({
-      id: customer,
-      workspace_id: b.workspaceId,
-      environment_id: product.body.environment_id,
-      env: "test",
-      email: "payer@example.com",
-      address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
-      payments_count: 1,
-      refunds_count: 0,
-      total_paid_minor: 500,
-      total_refunded_minor: 0,
-      first_payment_at: now,
-      last_payment_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertCustomer(api, {
+    id: customer,
+    workspaceId: b.workspaceId,
+    environmentId: product.body.environment_id,
+    env: "test",
+    email: "payer@example.com",
+    paidMinor: 500,
+    now,
+  });
   const refund = "re_isolationB";
   await api.deps.db
     .insertInto("refunds")

@@ -267,12 +267,10 @@ function creationText(
   const kept = creationTexts.get(claimed);
   if (kept && kept.columns.length === columns.length && kept.columns.every((c, i) => c === columns[i]))
     return kept.text;
-  let n = 0;
+  // The claim's values come first ($1…), then the rest in order.
+  let n = claimed ? CLAIM_VALUE_COUNT : 0;
   const next = () => `$${++n}`;
-  const claimFirst = n;
-  n += CLAIM_VALUE_COUNT;
-  const claimClause = claimed ? `claim as (${claimText((i) => `$${claimFirst + i + 1}`)}),` : "";
-  if (!claimed) n = claimFirst;
+  const claimClause = claimed ? `claim as (${claimText((i) => `$${i + 1}`)}),` : "";
   const insert = (table: string, names: string[], from: string, raw: Record<string, string> = {}) =>
     `insert into ${table} (${[...names, ...Object.keys(raw)].join(", ")}) select ${[...names.map(next), ...Object.values(raw)].join(", ")} ${from}`;
   const intent = insert(
