@@ -7601,10 +7601,15 @@ export interface components {
       id: string;
       /** @enum {string} */
       object: "payment_intent";
-      /** @description Amount in cents */
+      /** @description Amount in whole cents (rounded down below a cent: see amount_micros) */
       amount_minor: number;
       /** @description Same as amount_minor */
       amount: number;
+      /**
+       * @description The amount, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      amount_micros: string;
       currency: string;
       /** @enum {string} */
       asset: "sbtc" | "usdc" | "stx";
@@ -8003,8 +8008,13 @@ export interface components {
       customer: string | null;
       /** @description Atomic units of the asset (sats for sBTC) */
       amount: string;
-      /** @description The share of the payment's cents it returns */
+      /** @description The share of the payment's dollars it returns, whole cents (rounded down) */
       amount_minor: number;
+      /**
+       * @description The share of the payment's dollars it returns, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      amount_micros: string;
       currency: string;
       /** @enum {string} */
       asset: "sbtc" | "usdc" | "stx";
@@ -8083,6 +8093,21 @@ export interface components {
       total_paid: number;
       /** @description Cents refunded to the customer */
       total_refunded: number;
+      /**
+       * @description What the customer's settled payments brought, less refunds, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      lifetime_value_micros: string;
+      /**
+       * @description The customer's settled payments, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      total_paid_micros: string;
+      /**
+       * @description Refunded to the customer, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      total_refunded_micros: string;
       payments_count: number;
       /** @description Refunds that succeeded */
       refunds_count: number;
@@ -8142,17 +8167,31 @@ export interface components {
       range: "7d" | "30d" | "3m" | "1y";
       since: number;
       until: number;
-      /** @description Sum of settled amounts, cents */
+      /** @description Paid amounts net of refunds, whole cents (rounded down) */
       total_revenue_minor: number;
+      /**
+       * @description Paid amounts net of refunds, in micro-dollars (USD millionths): exact
+       * @example 1000
+       */
+      total_revenue_micros: string;
+      /** @description Payments a customer sent money for: paid, under way or failed on chain */
       transactions: number;
+      /** @description Paid payments */
       settled: number;
-      /** @description Rounded % settled of all; null: none */
+      /** @description Payments whose transfer failed, not paid since */
+      failed: number;
+      /** @description Rounded % of paid over paid + failed; null: none decided */
       success_rate: number | null;
-      /** @description Unique customer emails */
+      /** @description Distinct customer emails with a paid payment in the range */
       active_customers: number;
       series: {
         date: string;
         revenue_minor: number;
+        /**
+         * @description Paid that day, net of refunds, in micro-dollars (USD millionths): exact
+         * @example 1000
+         */
+        revenue_micros: string;
         transactions: number;
       }[];
       recent_transactions: components["schemas"]["PaymentIntent"][];
@@ -8160,6 +8199,11 @@ export interface components {
         email: string;
         last_payment_at: number;
         total_spent_minor: number;
+        /**
+         * @description Paid, net of refunds, in micro-dollars (USD millionths): exact
+         * @example 1000
+         */
+        total_spent_micros: string;
         payments: number;
         settled_payments: number;
       }[];

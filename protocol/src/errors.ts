@@ -263,7 +263,7 @@ export const ERRORS = {
     message: "No enabled webhook endpoint is subscribed to this event",
   },
   id_taken: { status: 409, type: "invalid_request_error", message: "An object with this id already exists" },
-  // The price comes from the catalogue (issue 14)
+  // The price comes from the catalogue
   amount_mismatch: {
     status: 400,
     type: "invalid_request_error",

@@ -53,7 +53,7 @@ export const TRACKING_STATUSES: readonly PaymentStatus[] = [
 export const LATE_STATUSES: readonly PaymentStatus[] = ["expired", "canceled"];
 
 /**
- * Paid: the payment settled, and may since have been refunded in part or in full (issue 19). The
+ * Paid: the payment settled, and may since have been refunded in part or in full. The
  * chain no longer moves these, but for money received after a full refund (refunded → partially
  * refunded); a refund that succeeds does (`decide`, kind "refunded").
  */
@@ -62,7 +62,7 @@ export const PAID_STATUSES: readonly PaymentStatus[] = ["payment_settled", "part
 /** A payment that can take a refund: paid, and not refunded in full yet. */
 export const REFUNDABLE_STATUSES: readonly PaymentStatus[] = ["payment_settled", "partially_refunded"];
 
-/** Refund statuses (issue 19): created pending, then the merchant's transfer counts or it fails. */
+/** Refund statuses: created pending, then the merchant's transfer counts or it fails. */
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
@@ -119,3 +119,18 @@ export const OPEN_FULFILLMENT_STATUSES: readonly FulfillmentStatus[] = ["process
 
 export const PAYMENT_METHODS = ["wallet", "qr", "x402"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The dashboard's figures, defined once (the server computes them, the docs quote these words):
+ * - Transactions: payments a customer sent money for — paid, under way on chain, or whose
+ *   transfer failed. A checkout opened and left, or one still waiting, is not a transaction.
+ * - Success Rate: paid ÷ (paid + failed), rounded to a whole percent; transfers still under way
+ *   are not decided yet and count in neither; none decided reads "--%".
+ * - Active Customers: distinct customer emails with at least one paid payment in the range —
+ *   the people Customers lists.
+ */
+export const TRANSACTION_STATUSES: readonly PaymentStatus[] = [
+  ...TRACKING_STATUSES,
+  ...PAID_STATUSES,
+  "failed",
+];

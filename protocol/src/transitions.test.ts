@@ -27,7 +27,7 @@ const paid = (received: bigint, confirmations = 1, required = 1): Observation =>
 });
 
 describe("the transition table", () => {
-  it("lets no terminal status move, except a paid one to its refunded statuses (issue 19)", () => {
+  it("lets no terminal status move, except a paid one to its refunded statuses", () => {
     for (const status of TERMINAL_STATUSES) {
       const allowed = PAID_STATUSES.includes(status) ? ["partially_refunded", "refunded"] : [];
       for (const to of TRANSITIONS[status]) expect(allowed, `${status} → ${to}`).toContain(to);
@@ -346,7 +346,7 @@ describe("decide: the merchant assigns an unmatched transfer", () => {
   });
 });
 
-describe("decide: a refund's transfer counts (issue 19)", () => {
+describe("decide: a refund's transfer counts", () => {
   const refunded = (amount: bigint): Observation => ({
     kind: "refunded",
     txid: OTHER_TX,

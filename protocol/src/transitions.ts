@@ -13,6 +13,25 @@ import {
 } from "./status.ts";
 
 /**
+ * Why the transfer an intent followed did not pay it, as the start of its `status_reason` (the
+ * rest, after a colon, is the chain's answer: `transaction_failed:abort_by_response`). The intent
+ * goes back to waiting for payment, so a checkout reads these to tell the customer their transfer
+ * failed and to offer another try.
+ */
+export const TRANSFER_FAILURES = {
+  failed: "transaction_failed",
+  rejected: "transfer_rejected",
+  dropped: "transaction_dropped",
+} as const;
+
+/** True when the reason says the last transfer failed, was rejected or was dropped from the mempool. */
+export function isTransferFailure(reason: string | null | undefined): boolean {
+  if (!reason) return false;
+  const kind = reason.split(":", 1)[0];
+  return Object.values(TRANSFER_FAILURES).some((failure) => failure === kind);
+}
+
+/**
  * Every allowed move. Staying in the same status is always allowed (a reason or amount changes).
  * `payment_initiated` and `failed` have no way in today: a failed or dropped transaction returns
  * the intent to `requires_payment_method`, so the customer can pay again.
@@ -44,7 +63,7 @@ export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[
   transaction_pending: ["requires_payment_method", "transaction_confirmed", "payment_settled"],
   // A fork can take the block of a confirmed-but-not-yet-final transfer away: it waits again.
   transaction_confirmed: ["requires_payment_method", "transaction_pending", "payment_settled"],
-  // A refund that succeeds moves a paid intent (issue 19); the chain's own evidence moves it only
+  // A refund that succeeds moves a paid intent; the chain's own evidence moves it only
   // when money arrives after a full refund: part of what was received is refundable again.
   payment_settled: ["partially_refunded", "refunded"],
   partially_refunded: ["refunded"],
@@ -181,10 +200,8 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
       if (!isTracking(status) || intent.txid !== observation.txid) return null;
       const reason =
         observation.kind === "dropped"
-          ? "transaction_dropped"
-          : observation.kind === "failed"
-            ? `transaction_failed:${observation.reason}`
-            : `transfer_rejected:${observation.reason}`;
+          ? TRANSFER_FAILURES.dropped
+          : `${TRANSFER_FAILURES[observation.kind]}:${observation.reason}`;
       return {
         status: "requires_payment_method",
         reason,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { MICROS_PER_CENT } from "@spay/protocol";
 import { getAddressFromPrivateKey, privateKeyToPublic, randomPrivateKey } from "@stacks/transactions";
 import { inject } from "vitest";
 import { createApp } from "../src/app.ts";
@@ -303,8 +304,8 @@ export async function insertCustomer(
       address: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
       payments_count: 1,
       refunds_count: 0,
-      total_paid_minor: customer.paidMinor,
-      total_refunded_minor: 0,
+      total_paid_micros: customer.paidMinor * MICROS_PER_CENT,
+      total_refunded_micros: 0,
       first_payment_at: now,
       last_payment_at: now,
       created_at: now,

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { exportPaymentsCsv } from "../api/analytics.ts";
 import { errorMessage } from "../api/http.ts";
 import type { AnalyticsRange } from "../api/types.ts";
-import { dollars, formatTime, statusTone } from "../payments/payment-rules.ts";
+import { formatTime, statusTone, usd } from "../payments/payment-rules.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { avatarColor, cardValues, customerStatus, exportFileName, initials } from "./analytics-rules.ts";
@@ -113,7 +113,7 @@ export function AnalyticsDashboard() {
                       <td data-label={TX_COLUMNS[0]}>
                         <code>{t.id}</code>
                       </td>
-                      <td data-label={TX_COLUMNS[1]}>{dollars(t.amount_minor)}</td>
+                      <td data-label={TX_COLUMNS[1]}>{usd(t.amount_micros)}</td>
                       <td data-label={TX_COLUMNS[2]}>{t.customer_email ?? ANALYTICS.guest}</td>
                       <td data-label={TX_COLUMNS[3]}>{formatTime(t.created_at)}</td>
                       <td data-label={TX_COLUMNS[4]}>
@@ -163,7 +163,7 @@ export function AnalyticsDashboard() {
                       </td>
                       <td data-label={CUSTOMER_COLUMNS[1]}>{c.email}</td>
                       <td data-label={CUSTOMER_COLUMNS[2]}>{formatTime(c.last_payment_at)}</td>
-                      <td data-label={CUSTOMER_COLUMNS[3]}>{dollars(c.total_spent_minor)}</td>
+                      <td data-label={CUSTOMER_COLUMNS[3]}>{usd(c.total_spent_micros)}</td>
                       <td data-label={CUSTOMER_COLUMNS[4]}>{customerStatus(c.settled_payments)}</td>
                     </tr>
                   ))}

@@ -1,4 +1,4 @@
-import { formatUsd } from "@spay/sdk";
+import { formatUsdMicros } from "@spay/protocol";
 import type { AnalyticsOverview } from "../api/types.ts";
 import { integerTicks, niceMax } from "./analytics-rules.ts";
 import { ANALYTICS } from "./messages.ts";
@@ -13,7 +13,7 @@ const PAD = { left: 56, right: 40, top: 12, bottom: 28 };
  */
 export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOverview; rangeLabel: string }) {
   const points = overview.series;
-  const maxRevenue = niceMax(Math.max(...points.map((p) => p.revenue_minor), 0));
+  const maxRevenue = niceMax(Math.max(...points.map((p) => Number(p.revenue_micros)), 0));
   const maxCount = niceMax(Math.max(...points.map((p) => p.transactions), 0));
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -30,17 +30,17 @@ export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOver
   return (
     <figure className="chart" data-testid="revenue-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={ANALYTICS.chartLabel(rangeLabel)}>
-        {integerTicks(maxRevenue).map((cents) => (
-          <g key={`r${cents}`}>
+        {integerTicks(maxRevenue).map((micros) => (
+          <g key={`r${micros}`}>
             <line
               x1={PAD.left}
               x2={W - PAD.right}
-              y1={y(cents, maxRevenue)}
-              y2={y(cents, maxRevenue)}
+              y1={y(micros, maxRevenue)}
+              y2={y(micros, maxRevenue)}
               className="chart-grid"
             />
-            <text x={PAD.left - 6} y={y(cents, maxRevenue) + 4} textAnchor="end" className="chart-axis">
-              {formatUsd(cents)}
+            <text x={PAD.left - 6} y={y(micros, maxRevenue) + 4} textAnchor="end" className="chart-axis">
+              {formatUsdMicros(micros)}
             </text>
           </g>
         ))}
@@ -59,9 +59,9 @@ export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOver
           <rect
             key={p.date}
             x={PAD.left + i * step + (step - barW) / 2}
-            y={y(p.revenue_minor, maxRevenue)}
+            y={y(Number(p.revenue_micros), maxRevenue)}
             width={barW}
-            height={Math.max(0, PAD.top + innerH - y(p.revenue_minor, maxRevenue))}
+            height={Math.max(0, PAD.top + innerH - y(Number(p.revenue_micros), maxRevenue))}
             className="chart-bar"
             data-date={p.date}
           />
@@ -102,7 +102,7 @@ export function RevenueChart({ overview, rangeLabel }: { overview: AnalyticsOver
               .map((p) => (
                 <tr key={p.date}>
                   <td>{p.date}</td>
-                  <td>{formatUsd(p.revenue_minor)}</td>
+                  <td>{formatUsdMicros(p.revenue_micros)}</td>
                   <td>{p.transactions}</td>
                 </tr>
               ))}

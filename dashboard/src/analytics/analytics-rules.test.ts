@@ -10,9 +10,9 @@ import {
 } from "./analytics-rules.ts";
 
 describe("analytics dashboard rules (SPEC.md §9)", () => {
-  it("revenue is settled cents / 100; success rate reads --% with no payments", () => {
+  it("revenue is exact to the micro-dollar; success rate reads --% when none is decided", () => {
     const cards = cardValues({
-      total_revenue_minor: 123_456,
+      total_revenue_micros: "1234560000",
       transactions: 1200,
       success_rate: null,
       active_customers: 3,
@@ -24,9 +24,14 @@ describe("analytics dashboard rules (SPEC.md §9)", () => {
       ["Active Customers", "3"],
     ]);
     expect(
-      cardValues({ total_revenue_minor: 0, transactions: 3, success_rate: 67, active_customers: 0 })[2]
+      cardValues({ total_revenue_micros: "0", transactions: 3, success_rate: 67, active_customers: 0 })[2]
         ?.value,
     ).toBe("67%");
+    // Two $0.001 x402 calls are revenue, not "$0.00".
+    expect(
+      cardValues({ total_revenue_micros: "2000", transactions: 2, success_rate: 100, active_customers: 0 })[0]
+        ?.value,
+    ).toBe("$0.002");
   });
   it("initials are up to 2 letters", () => {
     expect(initials("ann.lee@example.com")).toBe("AL");

@@ -1,4 +1,4 @@
-import { formatUsd } from "@spay/sdk";
+import { formatUsdMicros } from "@spay/protocol";
 import type { AnalyticsOverview } from "../api/types.ts";
 import { ANALYTICS } from "./messages.ts";
 
@@ -32,15 +32,15 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** The four cards: revenue = settled cents / 100; success rate '--%' with no payments. */
+/** The four cards (their definitions: TRANSACTION_STATUSES); revenue exact below a cent; '--%' when none is decided. */
 export function cardValues(
   overview: Pick<
     AnalyticsOverview,
-    "total_revenue_minor" | "transactions" | "success_rate" | "active_customers"
+    "total_revenue_micros" | "transactions" | "success_rate" | "active_customers"
   >,
 ) {
   return [
-    { label: ANALYTICS.totalRevenue, value: formatUsd(overview.total_revenue_minor) },
+    { label: ANALYTICS.totalRevenue, value: formatUsdMicros(overview.total_revenue_micros) },
     { label: ANALYTICS.transactions, value: overview.transactions.toLocaleString("en-US") },
     {
       label: ANALYTICS.successRate,

@@ -2,7 +2,7 @@ import { skipToken, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
-import { dollars, formatTime } from "../payments/payment-rules.ts";
+import { formatTime, usd } from "../payments/payment-rules.ts";
 import { truncateMiddle } from "../payments/UnmatchedTransfers.tsx";
 import { scopeKey } from "../state/query-scope.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
@@ -41,7 +41,7 @@ const COLUMNS: ListColumn<Customer>[] = [
   },
   { label: C.columns.payments, cell: (c) => c.payments_count },
   { label: C.columns.refunds, cell: (c) => c.refunds_count },
-  { label: C.columns.lifetimeValue, cell: (c) => dollars(c.lifetime_value) },
+  { label: C.columns.lifetimeValue, cell: (c) => usd(c.lifetime_value_micros) },
   { label: C.columns.lastPayment, cell: (c) => when(c.last_payment_at) },
 ];
 
@@ -92,9 +92,9 @@ function CustomerDetail({ auth, id, onClose }: { auth: WorkspaceAuth; id: string
         [C.fields.id, c.id],
         [C.fields.email, c.email ?? C.noEmail],
         [C.fields.address, c.address ?? C.never],
-        [C.fields.lifetimeValue, dollars(c.lifetime_value)],
-        [C.fields.totalPaid, dollars(c.total_paid)],
-        [C.fields.totalRefunded, dollars(c.total_refunded)],
+        [C.fields.lifetimeValue, usd(c.lifetime_value_micros)],
+        [C.fields.totalPaid, usd(c.total_paid_micros)],
+        [C.fields.totalRefunded, usd(c.total_refunded_micros)],
         [C.fields.payments, String(c.payments_count)],
         [C.fields.refunds, String(c.refunds_count)],
         [C.fields.firstPayment, when(c.first_payment_at)],

@@ -1,20 +1,12 @@
+import type { ApiSchema } from "@spay/protocol";
 import { apiRequest } from "../api/http.ts";
 import type { Page, WorkspaceAuth } from "../api/types.ts";
 
-/** A customer (server routes/customers.ts): money in cents, times in unix seconds. */
-export interface Customer {
-  id: string;
-  object: "customer";
-  email: string | null;
-  address: string | null;
-  lifetime_value: number;
-  total_paid: number;
-  total_refunded: number;
-  payments_count: number;
-  refunds_count: number;
-  first_payment_at: number | null;
-  last_payment_at: number | null;
-}
+/**
+ * A customer as the API sends it: money as exact micro-dollars (`*_micros`) beside whole cents,
+ * times in unix seconds.
+ */
+export type Customer = ApiSchema<"Customer">;
 
 const opts = (auth: WorkspaceAuth) => ({ token: auth.token, workspaceId: auth.workspaceId });
 

@@ -3,11 +3,11 @@ import type { PaymentIntent } from "@spay/sdk";
 import { PAYMENTS, REFUNDS } from "./messages.ts";
 import {
   assetAmount,
-  dollars,
   explorerTxUrl,
   formatTime,
   fulfillmentBadge,
   statusTone,
+  usd,
 } from "./payment-rules.ts";
 import { refundAmount, refundedAtomic } from "./refunds-api.ts";
 
@@ -26,7 +26,7 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
         >
           <code>{payment.id}</code>
         </button>
-        <strong className="payment-amount">{dollars(payment.amount_minor)}</strong>
+        <strong className="payment-amount">{usd(payment.amount_micros)}</strong>
       </div>
       <div className="row payment-badges">
         <span className={`badge badge-${statusTone(payment.status)}`} data-testid="payment-status">

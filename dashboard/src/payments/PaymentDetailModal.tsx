@@ -16,13 +16,13 @@ import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { PAYMENTS, REFUNDS } from "./messages.ts";
 import {
   assetAmount,
-  dollars,
   explorerTxUrl,
   formatTime,
   fulfillmentBadge,
   fulfillmentOptions,
   SETTABLE_FULFILLMENT,
   statusTone,
+  usd,
 } from "./payment-rules.ts";
 import { RefundPanel } from "./RefundPanel.tsx";
 import { type RefundableIntent, refundAmount, refundedAtomic } from "./refunds-api.ts";
@@ -117,7 +117,7 @@ export function PaymentDetailModal({
         <div className="stack" data-testid="payment-detail">
           <div className="row row-between">
             <code>{p.id}</code>
-            <strong>{dollars(p.amount_minor)}</strong>
+            <strong>{usd(p.amount_micros)}</strong>
           </div>
           <div className="row">
             <span className={`badge badge-${statusTone(p.status)}`}>{statusLabel(p.status)}</span>

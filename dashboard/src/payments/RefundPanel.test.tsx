@@ -23,6 +23,7 @@ function payment(overrides: Partial<PaymentIntent> & { amount_refunded?: string 
     status: "payment_settled",
     fulfillment_status: "not_required",
     amount_minor: 2500,
+    amount_micros: "25000000",
     asset: "sbtc",
     amount_asset: "25000",
     amount_received: "25000",
@@ -52,6 +53,7 @@ function refund(overrides: Partial<Refund> = {}): Refund {
     token_contract: SBTC,
     amount: "10000",
     amount_minor: 1000,
+    amount_micros: "10000000",
     reason: "requested_by_customer",
     status: "pending",
     status_reason: null,
@@ -76,8 +78,10 @@ function refundServer(initial: Refund[] = [], pi = payment()) {
     on("GET", "/v1/payment_intents/pi_paid/webhook_deliveries", page([])),
     on("GET", "/v1/refunds", () => page(state.refunds)),
     on("POST", "/v1/refunds", (call) => {
-      const body = call.body as { amount: string; reason: Refund["reason"] };
-      const created = refund({ id: "re_new", memo: "re_new", amount: body.amount, reason: body.reason });
+      const body = call.body as { amount?: string; amount_minor?: number; reason: Refund["reason"] };
+      // Dollars become that share of the 25 000 sats paid for $25.00, as the server rounds it.
+      const amount = body.amount ?? String(Math.ceil(((body.amount_minor ?? 0) * 25_000) / 2500));
+      const created = refund({ id: "re_new", memo: "re_new", amount, reason: body.reason });
       state.refunds = [created, ...state.refunds];
       return { body: created };
     }),
@@ -212,6 +216,33 @@ describe("Payment detail → refunds (issue 19)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Refund with wallet" }));
     expect(screen.getByText("Enter an amount greater than 0 and at most 0.0002 sBTC")).toBeTruthy();
     expect(posts(server.calls, "/v1/refunds")).toHaveLength(0);
+  });
+
+  it("takes the amount in US dollars instead: sends cents, and refuses more dollars than remain", async () => {
+    const server = refundServer(
+      [refund({ id: "re_old", status: "succeeded", amount: "5000", amount_micros: "5000000" })],
+      payment({ status: "partially_refunded", amount_refunded: "5000" }),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    const usd = screen.getByLabelText("Or an amount in USD") as HTMLInputElement;
+    expect(screen.getByText(/^Up to \$20\.00\./)).toBeTruthy();
+    await userEvent.type(usd, "20.01");
+    await userEvent.click(screen.getByRole("button", { name: "Refund with wallet" }));
+    expect(
+      screen.getByText("Enter a USD amount greater than $0.00, in cents, and at most $20.00"),
+    ).toBeTruthy();
+    expect(posts(server.calls, "/v1/refunds")).toHaveLength(0);
+    await userEvent.clear(usd);
+    await userEvent.type(usd, "5.25");
+    injectWallet(() => ({ txid: TXID }));
+    await userEvent.click(screen.getByRole("button", { name: "Refund with wallet" }));
+    await waitFor(() => expect(posts(server.calls, "/v1/refunds")).toHaveLength(1));
+    expect(posts(server.calls, "/v1/refunds")[0]?.body).toEqual({
+      payment_intent: "pi_paid",
+      amount_minor: 525,
+      reason: "requested_by_customer",
+    });
   });
 
   it("an overpaid payment: what was received over the price stays refundable after the price was refunded", async () => {

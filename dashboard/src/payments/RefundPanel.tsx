@@ -1,4 +1,4 @@
-import { REFUNDABLE_STATUSES, SYMBOLS } from "@spay/protocol";
+import { formatUsdMicros, MICROS_PER_CENT, REFUNDABLE_STATUSES, SYMBOLS } from "@spay/protocol";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { errorCode, errorMessage } from "../api/http.ts";
@@ -20,7 +20,9 @@ import {
   type RefundReason,
   refundAmount,
   refundableAtomic,
+  refundableMicros,
   toAtomic,
+  usdToCents,
 } from "./refunds-api.ts";
 import { reasonText, rejectionText } from "./timeline-text.ts";
 
@@ -102,7 +104,7 @@ export function RefundPanel({
   });
 
   const create = useMutation({
-    mutationFn: (params: { amount: string; reason: RefundReason }) =>
+    mutationFn: (params: { reason: RefundReason } & ({ amount: string } | { amount_minor: number })) =>
       createRefund(auth, { payment_intent: payment.id, ...params }),
     onMutate: () => setError(null),
     onSuccess: (refund) => {
@@ -143,9 +145,16 @@ export function RefundPanel({
         <RefundForm
           payment={payment}
           left={left}
+          leftMicros={refundableMicros(payment, list)}
           busy={busy}
           onCancel={() => setPhase("idle")}
-          onSubmit={(amount, reason) => create.mutate({ amount: amount.toString(), reason })}
+          onSubmit={(amount, reason) =>
+            create.mutate(
+              typeof amount === "number"
+                ? { amount_minor: amount, reason }
+                : { amount: amount.toString(), reason },
+            )
+          }
         />
       ) : null}
       {error ? (
@@ -229,29 +238,51 @@ export function RefundPanel({
   );
 }
 
+/**
+ * The refund's amount in the payment's asset (all that remains, by default) or in US dollars —
+ * what a merchant refunding "$5 of the order" means; the server turns dollars into that share of
+ * what was paid.
+ */
 function RefundForm({
   payment,
   left,
+  leftMicros,
   busy,
   onCancel,
   onSubmit,
 }: {
   payment: RefundableIntent;
   left: bigint;
+  leftMicros: bigint;
   busy: boolean;
   onCancel(): void;
-  onSubmit(amount: bigint, reason: RefundReason): void;
+  /** Atomic units of the asset (bigint), or whole cents (number). */
+  onSubmit(amount: bigint | number, reason: RefundReason): void;
 }) {
   const amountId = useId();
+  const usdId = useId();
   const reasonId = useId();
   const errorId = useId();
+  const usdErrorId = useId();
   const [amount, setAmount] = useState(() => fromAtomic(left, payment.decimals));
+  const [dollars, setDollars] = useState("");
   const [reason, setReason] = useState<RefundReason>("requested_by_customer");
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalidUsd, setInvalidUsd] = useState<string | null>(null);
   const max = refundAmount(left, payment);
+  const maxUsd = formatUsdMicros(leftMicros);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (dollars.trim()) {
+      const cents = usdToCents(dollars);
+      setInvalid(null);
+      if (cents === null || BigInt(cents) * BigInt(MICROS_PER_CENT) > leftMicros)
+        return setInvalidUsd(R.amountUsdInvalid(maxUsd));
+      setInvalidUsd(null);
+      return onSubmit(cents, reason);
+    }
+    setInvalidUsd(null);
     const atomic = toAtomic(amount, payment.decimals);
     if (atomic === null || atomic <= 0n || atomic > left) return setInvalid(R.amountInvalid(max));
     setInvalid(null);
@@ -272,6 +303,21 @@ function RefundForm({
         />
         <p id={errorId} className={invalid ? "error" : "muted"}>
           {invalid ?? R.amountHint(max)}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={usdId}>{R.amountUsd}</label>
+        <input
+          id={usdId}
+          inputMode="decimal"
+          placeholder="$0.00"
+          value={dollars}
+          onChange={(e) => setDollars(e.target.value)}
+          aria-invalid={invalidUsd ? true : undefined}
+          aria-describedby={usdErrorId}
+        />
+        <p id={usdErrorId} className={invalidUsd ? "error" : "muted"}>
+          {invalidUsd ?? R.amountUsdHint(maxUsd)}
         </p>
       </div>
       <div className="field">

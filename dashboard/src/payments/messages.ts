@@ -79,6 +79,10 @@ export const REFUNDS = {
   refundedOnCard: (amount: string) => `Refunded ${amount}`,
   amount: (symbol: string) => `Amount (${symbol})`,
   amountHint: (max: string) => `Up to ${max} can still be refunded.`,
+  amountUsd: "Or an amount in USD",
+  amountUsdHint: (max: string) =>
+    `Up to ${max}. The refund is that share of what the customer paid, rounded up in their favour.`,
+  amountUsdInvalid: (max: string) => `Enter a USD amount greater than $0.00, in cents, and at most ${max}`,
   reason: "Reason",
   reasons: {
     requested_by_customer: "Requested by customer",

@@ -1,11 +1,12 @@
 import {
   FAILED_STATUSES,
+  formatUsdMicros,
   fulfillmentLabel,
   OPEN_FULFILLMENT_STATUSES,
   PAID_STATUSES,
   PENDING_STATUSES,
 } from "@spay/protocol";
-import { formatSbtc, formatStx, formatUsd, formatUsdc, type PaymentIntent } from "@spay/sdk";
+import { formatSbtc, formatStx, formatUsdc, type PaymentIntent } from "@spay/sdk";
 import type { PaymentFilter } from "../api/types.ts";
 import { PAYMENTS } from "./messages.ts";
 
@@ -76,9 +77,12 @@ export function assetAmount(pi: Pick<PaymentIntent, "asset" | "amount_sbtc" | "a
   return pi.amount_sbtc ? formatSbtc(pi.amount_sbtc) : PAYMENTS.pendingAmount;
 }
 
-/** SPEC.md §9: cents divided by 100 for display. */
-export function dollars(cents: number): string {
-  return formatUsd(cents);
+/**
+ * A dollar amount from its exact micro-dollars (the API's `*_micros` strings): two decimals, more
+ * only when the amount has them — a $0.001 x402 call reads "$0.001", never "$0.00".
+ */
+export function usd(micros: string): string {
+  return formatUsdMicros(micros);
 }
 
 /** The block explorer page of a transaction on the intent's network (test intents: testnet). */

@@ -16,6 +16,8 @@ export interface Refund {
   token_contract: string;
   amount: string;
   amount_minor: number;
+  /** The dollars it returns, exact (micro-dollars). */
+  amount_micros: string;
   reason: RefundReason;
   status: "pending" | "succeeded" | "failed";
   status_reason: string | null;
@@ -38,7 +40,7 @@ export async function listRefunds(auth: WorkspaceAuth, paymentId: string, signal
 
 export function createRefund(
   auth: WorkspaceAuth,
-  params: { payment_intent: string; amount: string; reason: RefundReason },
+  params: { payment_intent: string; reason: RefundReason } & ({ amount: string } | { amount_minor: number }),
 ): Promise<Refund> {
   return apiRequest("/v1/refunds", { ...opts(auth), method: "POST", body: params });
 }
@@ -108,4 +110,21 @@ export function refundAmount(atomic: string | bigint, pi: Pick<RefundableIntent,
 /** The amount refunded so far, atomic; 0 for a payment without refunds. */
 export function refundedAtomic(pi: RefundableIntent): bigint {
   return BigInt(pi.amount_refunded ?? 0);
+}
+
+/** `"5.25"` dollars → 525 cents; null unless it is a positive amount with at most two decimals. */
+export function usdToCents(text: string): number | null {
+  const match = /^\$?(\d{1,7})(?:\.(\d{0,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+/** The dollars still refundable: what the payment was worth less what refunds pending or succeeded hold. */
+export function refundableMicros(pi: RefundableIntent, refunds: readonly Refund[]): bigint {
+  const held = refunds
+    .filter((r) => r.status !== "failed")
+    .reduce((sum, r) => sum + BigInt(r.amount_micros), 0n);
+  const left = BigInt(pi.amount_micros) - held;
+  return left > 0n ? left : 0n;
 }

@@ -1,9 +1,8 @@
-import { type Product, SPayClient } from "@spay/sdk";
+import { formatUsd, type Product, SPayClient } from "@spay/sdk";
 import { Checkout } from "@spay/sdk/react";
 import { useMemo, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { DASHBOARD_ERRORS } from "../messages.ts";
-import { dollars } from "../payments/payment-rules.ts";
 import { firstActiveKey, useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
@@ -91,7 +90,7 @@ export function ProductsPage() {
                   </p>
                 ) : null}
                 <p>
-                  <strong>{dollars(p.price_minor)}</strong>{" "}
+                  <strong>{formatUsd(p.price_minor)}</strong>{" "}
                   <span className="muted">{p.currency.toUpperCase()}</span>
                 </p>
                 <p className="muted">{PRODUCTS.inStock(p.stock)}</p>

@@ -327,7 +327,7 @@ describe("merchant dashboard part 2 in the browser", () => {
           workspace_id: big.workspaceId,
           environment_id: env.id,
           env: "test" as const,
-          amount_minor: 100 + (n % 5000),
+          amount_micros: (100 + (n % 5000)) * 10_000,
           currency: "usd",
           asset: "sbtc" as const,
           amount_asset: String(1000 + n),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_MESSAGES } from "../../../server/src/services/mail/messages.ts";
 import type { Customer } from "../../src/customers/customers-api.ts";
 import { CUSTOMERS } from "../../src/customers/messages.ts";
-import { dollars } from "../../src/payments/payment-rules.ts";
+import { usd } from "../../src/payments/payment-rules.ts";
 import { launchChromium } from "../harness/chromium.ts";
 import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
 import { type SmtpInbox, startSmtpInbox } from "../harness/smtp-inbox.ts";
@@ -36,6 +36,7 @@ interface Refund {
   payment_intent: string;
   amount: string;
   amount_minor: number;
+  amount_micros: string;
   status: RefundStatus;
   txid: string | null;
 }
@@ -171,7 +172,12 @@ describe("refunding a settled payment in the browser (issue 19)", () => {
     const refunds = await api<{ data: Refund[] }>(`/v1/refunds?payment_intent=${intent.id}`);
     expect(refunds.data).toHaveLength(1);
     const refund = refunds.data[0]!;
-    expect(refund).toMatchObject({ status: "succeeded", amount: half.toString(), amount_minor: 1000 });
+    expect(refund).toMatchObject({
+      status: "succeeded",
+      amount: half.toString(),
+      amount_minor: 1000,
+      amount_micros: "10000000",
+    });
     const refundTxid = refund.txid ?? "";
     expect(refundTxid).toMatch(/^0x[0-9a-f]{64}$/);
 
@@ -221,13 +227,20 @@ describe("refunding a settled payment in the browser (issue 19)", () => {
     // The payer is a customer, listed in the dashboard with the lifetime value net of the refund.
     const customers = await api<{ data: Customer[] }>("/v1/customers");
     const customer = customers.data.find((c) => c.email === PAYER_EMAIL);
-    expect(customer).toMatchObject({ total_paid: 2000, total_refunded: 1000, lifetime_value: 1000 });
+    expect(customer).toMatchObject({
+      total_paid: 2000,
+      total_refunded: 1000,
+      lifetime_value: 1000,
+      lifetime_value_micros: "10000000",
+    });
     await page.goto(`${stack.url}/customers`);
     const row = page
       .getByRole("row")
       .filter({ has: page.getByRole("button", { name: CUSTOMERS.view(PAYER_EMAIL) }) });
-    await row.getByRole("cell", { name: dollars(customer!.lifetime_value), exact: true }).waitFor();
-    expect(await row.getByRole("cell", { name: dollars(customer!.total_paid), exact: true }).count()).toBe(0);
+    await row.getByRole("cell", { name: usd(customer!.lifetime_value_micros), exact: true }).waitFor();
+    expect(await row.getByRole("cell", { name: usd(customer!.total_paid_micros), exact: true }).count()).toBe(
+      0,
+    );
     await context.close();
 
     // Nothing was sent twice while the rest ran: exactly one receipt of each kind.

@@ -1,4 +1,4 @@
-import { PAID_STATUSES, type PaymentStatus } from "@spay/protocol";
+import { MICROS_PER_CENT, PAID_STATUSES, type PaymentStatus } from "@spay/protocol";
 import { type SeededMerchant, seedMerchant } from "./merchant.ts";
 import type { TestStack } from "./stack.ts";
 
@@ -61,6 +61,8 @@ async function insertPayments(stack: TestStack, templateId: string, count: numbe
   const {
     seq: _seq,
     amount_received: _received,
+    // Derived by the database from amount_micros.
+    amount_minor: templateMinor,
     ...template
   } = await db
     .selectFrom("payment_intents")
@@ -77,14 +79,14 @@ async function insertPayments(stack: TestStack, templateId: string, count: numbe
       const amountMinor = g % 97 === 0 ? ADVERSARIAL.maxPriceMinor : 100 + ((g * 7919) % 250_000);
       // The asset amount at the template's rate.
       const amountAsset = String(
-        (BigInt(template.amount_asset) * BigInt(amountMinor)) / BigInt(template.amount_minor),
+        (BigInt(template.amount_asset) * BigInt(amountMinor)) / BigInt(templateMinor),
       );
       const status = STATUS_MIX[g % STATUS_MIX.length] ?? "payment_settled";
       rows.push({
         ...template,
         id: `${template.id}_${g}`,
         memo: `${template.memo}-${g}`,
-        amount_minor: amountMinor,
+        amount_micros: amountMinor * MICROS_PER_CENT,
         amount_asset: amountAsset,
         status,
         // A paid payment received its amount (what refunds are measured against); others nothing yet.

@@ -1,5 +1,5 @@
 import type { Asset, FulfillmentStatus, PaymentStatus, RefundStatus } from "@spay/protocol";
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from "kysely";
 
 /** JSON columns: written as a JSON string, read back parsed. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -160,7 +160,10 @@ export interface PaymentIntentsTable {
   workspace_id: string;
   environment_id: string;
   env: "test" | "live";
-  amount_minor: number;
+  /** The amount in micro-dollars (USD millionths): the one stored amount, exact below a cent. */
+  amount_micros: number;
+  /** Whole cents, rounded down: derived by PostgreSQL from amount_micros. */
+  amount_minor: GeneratedAlways<number>;
   currency: string;
   asset: Asset;
   /** Atomic units of the asset (sats for sBTC), fixed at creation. numeric → string. */
@@ -206,8 +209,10 @@ export interface RefundsTable {
   token_contract: string;
   /** Atomic units of the asset. numeric → string. */
   amount: string;
-  /** The share of the payment's cents it returns (for customers' lifetime value and analytics). */
-  amount_minor: number;
+  /** The share of the payment's micro-dollars it returns (customers' lifetime value, analytics). */
+  amount_micros: number;
+  /** Whole cents, rounded down: derived by PostgreSQL from amount_micros. */
+  amount_minor: GeneratedAlways<number>;
   /** The merchant's payout address the refund transfer must come from. */
   source: string;
   /** The address that paid: the settling transfer's sender, as the chain showed it. */
@@ -236,8 +241,11 @@ export interface CustomersTable {
   address: string | null;
   payments_count: number;
   refunds_count: number;
-  total_paid_minor: number;
-  total_refunded_minor: number;
+  /** Micro-dollars paid and refunded (derived whole cents beside them). */
+  total_paid_micros: Generated<number>;
+  total_refunded_micros: Generated<number>;
+  total_paid_minor: GeneratedAlways<number>;
+  total_refunded_minor: GeneratedAlways<number>;
   first_payment_at: number | null;
   last_payment_at: number | null;
   created_at: number;

@@ -224,7 +224,7 @@ async function refundAndCustomer(intentId: string) {
       asset: intent.asset,
       token_contract: intent.token_contract,
       amount: "1000",
-      amount_minor: 100,
+      amount_micros: 1_000_000,
       source: intent.recipient,
       destination: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
       reason: "requested_by_customer",

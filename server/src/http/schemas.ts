@@ -14,6 +14,16 @@ import {
  */
 const ts = z.number().int().openapi({ description: "Unix seconds" });
 
+/**
+ * A dollar amount in micro-dollars (millionths; one USDC atomic unit), as an integer string like
+ * the asset amounts: exact below a cent, where the `*_minor` cents round down ($0.001 → 0).
+ */
+export const micros = (description: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .openapi({ description: `${description}, in micro-dollars (USD millionths): exact`, example: "1000" });
+
 export const UserSchema = z
   .object({
     id: z.string().openapi({ example: "user_3kTMd9Q2xYqLw8Rb1nVc0aZe" }),
@@ -177,8 +187,12 @@ export const PaymentIntentSchema = z
   .object({
     id: z.string().openapi({ example: "pi_5Hq2LmXn8RtYv3Kc9WbZa1De" }),
     object: z.literal("payment_intent"),
-    amount_minor: z.number().int().openapi({ description: "Amount in cents" }),
+    amount_minor: z
+      .number()
+      .int()
+      .openapi({ description: "Amount in whole cents (rounded down below a cent: see amount_micros)" }),
     amount: z.number().int().openapi({ description: "Same as amount_minor" }),
+    amount_micros: micros("The amount"),
     currency: z.string(),
     asset: z.enum(ASSETS),
     amount_sbtc: z.string().nullable().openapi({ description: "Sats, for sBTC intents" }),
@@ -407,7 +421,11 @@ export const RefundSchema = z
     payment_intent: z.string().openapi({ description: "The refunded payment intent (`pi_…`)" }),
     customer: z.string().nullable().openapi({ description: "The payer's customer (`cus_…`), if known" }),
     amount: z.string().openapi({ description: "Atomic units of the asset (sats for sBTC)" }),
-    amount_minor: z.number().int().openapi({ description: "The share of the payment's cents it returns" }),
+    amount_minor: z
+      .number()
+      .int()
+      .openapi({ description: "The share of the payment's dollars it returns, whole cents (rounded down)" }),
+    amount_micros: micros("The share of the payment's dollars it returns"),
     currency: z.string(),
     asset: z.enum(ASSETS),
     token_contract: z.string(),
@@ -452,6 +470,9 @@ export const CustomerSchema = z
       .openapi({ description: "Cents: what the customer's settled payments brought, less refunds" }),
     total_paid: z.number().int().openapi({ description: "Cents of the customer's settled payments" }),
     total_refunded: z.number().int().openapi({ description: "Cents refunded to the customer" }),
+    lifetime_value_micros: micros("What the customer's settled payments brought, less refunds"),
+    total_paid_micros: micros("The customer's settled payments"),
+    total_refunded_micros: micros("Refunded to the customer"),
     payments_count: z.number().int(),
     refunds_count: z.number().int().openapi({ description: "Refunds that succeeded" }),
     first_payment_at: ts.nullable(),

@@ -86,7 +86,7 @@ beforeAll(async () => {
       asset: "sbtc",
       token_contract: intent.body.token_contract,
       amount: "1000",
-      amount_minor: 100,
+      amount_micros: 1_000_000,
       source: intent.body.recipient,
       destination: "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG",
       reason: "requested_by_customer",

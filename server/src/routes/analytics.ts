@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
-import { PaymentIntentSchema } from "../http/schemas.ts";
+import { micros, PaymentIntentSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
 import {
   ANALYTICS_RANGES,
@@ -22,17 +22,33 @@ const OverviewSchema = z
     range: Range,
     since: z.number().int(),
     until: z.number().int(),
-    total_revenue_minor: z.number().int().openapi({ description: "Sum of settled amounts, cents" }),
-    transactions: z.number().int(),
-    settled: z.number().int(),
+    total_revenue_minor: z
+      .number()
+      .int()
+      .openapi({ description: "Paid amounts net of refunds, whole cents (rounded down)" }),
+    total_revenue_micros: micros("Paid amounts net of refunds"),
+    transactions: z
+      .number()
+      .int()
+      .openapi({ description: "Payments a customer sent money for: paid, under way or failed on chain" }),
+    settled: z.number().int().openapi({ description: "Paid payments" }),
+    failed: z.number().int().openapi({ description: "Payments whose transfer failed, not paid since" }),
     success_rate: z
       .number()
       .int()
       .nullable()
-      .openapi({ description: "Rounded % settled of all; null: none" }),
-    active_customers: z.number().int().openapi({ description: "Unique customer emails" }),
+      .openapi({ description: "Rounded % of paid over paid + failed; null: none decided" }),
+    active_customers: z
+      .number()
+      .int()
+      .openapi({ description: "Distinct customer emails with a paid payment in the range" }),
     series: z.array(
-      z.object({ date: z.string(), revenue_minor: z.number().int(), transactions: z.number().int() }),
+      z.object({
+        date: z.string(),
+        revenue_minor: z.number().int(),
+        revenue_micros: micros("Paid that day, net of refunds"),
+        transactions: z.number().int(),
+      }),
     ),
     recent_transactions: z.array(PaymentIntentSchema),
     recent_customers: z.array(
@@ -40,6 +56,7 @@ const OverviewSchema = z
         email: z.string(),
         last_payment_at: z.number().int(),
         total_spent_minor: z.number().int(),
+        total_spent_micros: micros("Paid, net of refunds"),
         payments: z.number().int(),
         settled_payments: z.number().int(),
       }),

@@ -16,7 +16,7 @@ import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } f
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
 
 /**
- * Refunds and customers end to end on the embedded devnet (issue 19): a payer signs a real SIP-010
+ * Refunds and customers end to end on the embedded devnet: a payer signs a real SIP-010
  * transfer that settles an intent, the merchant creates a refund through the API and pays it from
  * the payout wallet with a real signed transfer whose memo is the refund id, and the watcher counts
  * it. The payout wallet is a funded devnet account, so the merchant can pay fees and refunds.
@@ -208,6 +208,33 @@ describe("refunds on the devnet", () => {
     });
     expect(one.body.id).toBe(customers.body.data[0].id);
     expect(first.customer).toBe(one.body.id);
+  });
+
+  it("a refund given in dollars: that share of the asset paid, rounded up, the dollars kept exactly", async () => {
+    const intent = await settledPayment({ customer_email: "dollars@example.com", amount_minor: 1999 });
+    const received = BigInt(intent.amount_received);
+    const five = await refund({ payment_intent: intent.id, amount_minor: 333 });
+    expect(five.status).toBe(201);
+    // $3.33 of a $19.99 payment: that share of the sats, rounded up so the payer never gets less.
+    expect(five.body).toMatchObject({ amount_minor: 333, amount_micros: "3330000" });
+    expect(BigInt(five.body.amount)).toBe((received * 333n + 1998n) / 1999n);
+    // More dollars than remain, or both units at once, are refused and change nothing.
+    const over = await refund({ payment_intent: intent.id, amount_minor: 1667 });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatchObject({ code: "refund_exceeds_refundable", param: "amount_minor" });
+    expect(over.body.error.message).toContain("$16.66 of $19.99");
+    const both = await refund({ payment_intent: intent.id, amount_minor: 100, amount: "1" });
+    expect(both.status).toBe(400);
+    expect(both.body.error.param).toBe("amount_minor");
+    const listed = await api.request("GET", `/v1/refunds?payment_intent=${intent.id}`, {
+      token: merchant.sk,
+    });
+    expect(listed.body.data).toHaveLength(1);
+    // The rest, in dollars too: the refunds add up to the payment exactly.
+    const rest = await refund({ payment_intent: intent.id, amount_minor: 1666 });
+    expect(rest.status).toBe(201);
+    expect(BigInt(rest.body.amount) + BigInt(five.body.amount)).toBeLessThanOrEqual(received);
+    expect(rest.body.amount_micros).toBe("16660000");
   });
 
   it("an overpaid payment: refunding the excess returns no cents, only refunds below the price lower revenue and lifetime value", async () => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { REFUND_REASONS } from "@spay/protocol";
+import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
 import {
   bearerSecurity,
@@ -35,6 +36,11 @@ const CreateRefundBody = z
       .max(100)
       .openapi({ description: "The settled payment to refund (`pi_…`)" }),
     amount: AtomicAmount.optional(),
+    amount_minor: z.number().int().positive().max(MAX_AMOUNT_MINOR).optional().openapi({
+      description:
+        "Or the dollars to return, in cents (not with `amount`): that share of the payment's asset amount, rounded up",
+      example: 500,
+    }),
     reason: z.enum(REFUND_REASONS),
     metadata: z
       .record(z.string().min(1).max(40), z.string().max(500))
@@ -52,7 +58,7 @@ const ListQuery = PaginationQuery.extend({
 });
 
 /**
- * Refunds (issue 19): secret key or session, in the caller's workspace and environment; another
+ * Refunds: secret key or session, in the caller's workspace and environment; another
  * tenant's or environment's payment or refund answers 404.
  */
 export function refundRoutes(deps: Deps) {

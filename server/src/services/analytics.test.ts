@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { csvField, fillDays, rangeStart, successRate, utcDay } from "./analytics.ts";
 
 describe("analytics rules (SPEC.md §9)", () => {
-  it("success rate is the rounded percentage of settled over all; none → null", () => {
-    expect(successRate(2, 3)).toBe(67);
+  it("success rate is the rounded percentage of paid over decided (paid + failed); none → null", () => {
+    expect(successRate(2, 1)).toBe(67);
     expect(successRate(0, 4)).toBe(0);
+    expect(successRate(3, 0)).toBe(100);
     expect(successRate(0, 0)).toBeNull();
   });
 
@@ -17,11 +18,13 @@ describe("analytics rules (SPEC.md §9)", () => {
   it("the series has one point per day, zero where nothing happened", () => {
     const since = Date.UTC(2026, 0, 1) / 1000;
     const day2 = Math.floor(since / 86_400) + 1;
-    const points = fillDays(since, since + 2 * 86_400, [{ day: day2, revenue_minor: 500, transactions: 2 }]);
+    const points = fillDays(since, since + 2 * 86_400, [
+      { day: day2, revenue_micros: "5001000", transactions: 2 },
+    ]);
     expect(points).toEqual([
-      { date: "2026-01-01", revenue_minor: 0, transactions: 0 },
-      { date: "2026-01-02", revenue_minor: 500, transactions: 2 },
-      { date: "2026-01-03", revenue_minor: 0, transactions: 0 },
+      { date: "2026-01-01", revenue_minor: 0, revenue_micros: "0", transactions: 0 },
+      { date: "2026-01-02", revenue_minor: 500, revenue_micros: "5001000", transactions: 2 },
+      { date: "2026-01-03", revenue_minor: 0, revenue_micros: "0", transactions: 0 },
     ]);
   });
 

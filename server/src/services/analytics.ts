@@ -1,4 +1,10 @@
-import { PAID_STATUSES } from "@spay/protocol";
+import {
+  MICROS_PER_CENT,
+  PAID_STATUSES,
+  TRACKING_STATUSES,
+  TRANSFER_FAILURES,
+  usdDecimal,
+} from "@spay/protocol";
 import { sql } from "kysely";
 import { nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
@@ -17,6 +23,7 @@ export interface DailyPoint {
   /** UTC day, YYYY-MM-DD. */
   date: string;
   revenue_minor: number;
+  revenue_micros: string;
   transactions: number;
 }
 
@@ -25,6 +32,7 @@ export interface RecentCustomer {
   last_payment_at: number;
   /** Settled payments only (SPEC.md §9). */
   total_spent_minor: number;
+  total_spent_micros: string;
   payments: number;
   settled_payments: number;
 }
@@ -34,22 +42,32 @@ export interface AnalyticsOverview {
   range: AnalyticsRange;
   since: number;
   until: number;
-  /** Sum of settled amounts, cents. */
+  /** Sum of paid amounts net of refunds: whole cents (rounded down) and exact micro-dollars. */
   total_revenue_minor: number;
+  total_revenue_micros: string;
+  /** TRANSACTION_STATUSES' definition: paid, under way, or failed on chain. */
   transactions: number;
   settled: number;
-  /** Rounded percentage of settled over all payments; null when there are none. */
+  /** Payments whose transfer failed and that were not paid since. */
+  failed: number;
+  /** Rounded percentage of paid over decided (paid + failed); null when none is decided. */
   success_rate: number | null;
-  /** Unique customer emails. */
+  /** Distinct customer emails with a paid payment in the range. */
   active_customers: number;
   series: DailyPoint[];
   recent_transactions: PaymentIntentView[];
   recent_customers: RecentCustomer[];
 }
 
-/** SPEC.md §9: success rate = rounded percentage of settled over all payments. */
-export function successRate(settled: number, total: number): number | null {
-  return total === 0 ? null : Math.round((settled / total) * 100);
+/** Success rate: the rounded percentage of paid over decided payments (paid + failed). */
+export function successRate(paid: number, failed: number): number | null {
+  const decided = paid + failed;
+  return decided === 0 ? null : Math.round((paid / decided) * 100);
+}
+
+/** Whole cents of an exact micro-dollar sum, rounded down like every `*_minor` field. */
+function centsOf(micros: string): number {
+  return Math.floor(Number(micros) / MICROS_PER_CENT);
 }
 
 export function utcDay(seconds: number): string {
@@ -60,7 +78,7 @@ export function utcDay(seconds: number): string {
 export function fillDays(
   since: number,
   until: number,
-  rows: { day: number; revenue_minor: number; transactions: number }[],
+  rows: { day: number; revenue_micros: string; transactions: number }[],
 ): DailyPoint[] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const points: DailyPoint[] = [];
@@ -68,7 +86,8 @@ export function fillDays(
     const r = byDay.get(day);
     points.push({
       date: utcDay(day * DAY),
-      revenue_minor: r?.revenue_minor ?? 0,
+      revenue_minor: centsOf(r?.revenue_micros ?? "0"),
+      revenue_micros: r?.revenue_micros ?? "0",
       transactions: r?.transactions ?? 0,
     });
   }
@@ -80,8 +99,23 @@ export function rangeStart(range: AnalyticsRange, now = nowSeconds()): number {
   return (Math.floor(now / DAY) - (ANALYTICS_RANGES[range] - 1)) * DAY;
 }
 
-/** The cents the succeeded refunds of the payment intent in scope returned (`payment_intents.id`). */
-const refundedMinor = sql<string>`(select coalesce(sum(r.amount_minor), 0) from refunds r where r.payment_intent_id = payment_intents.id and r.status = 'succeeded')`;
+/** The micro-dollars the succeeded refunds of the payment intent in scope returned (`payment_intents.id`). */
+const refundedMicros = sql<string>`(select coalesce(sum(r.amount_micros), 0) from refunds r where r.payment_intent_id = payment_intents.id and r.status = 'succeeded')`;
+
+const inStatuses = (statuses: readonly string[]) =>
+  sql`status in (${sql.join(statuses.map((s) => sql`${s}`))})`;
+
+/**
+ * A payment whose transfer failed and that is not paid or under way since: its history holds a
+ * failed, rejected or dropped transfer (the intent itself went back to waiting, and may have
+ * expired since).
+ */
+const failedPayment = sql`(not ${inStatuses([...PAID_STATUSES, ...TRACKING_STATUSES])} and (status = 'failed' or exists (
+  select 1 from payment_events e where e.payment_intent_id = payment_intents.id
+  and (${sql.join(
+    Object.values(TRANSFER_FAILURES).map((kind) => sql`e.reason = ${kind} or e.reason like ${`${kind}:%`}`),
+    sql` or `,
+  )}))))`;
 
 function scoped(deps: Deps, scope: WorkspaceScope, since: number) {
   return deps.db
@@ -99,22 +133,25 @@ export async function analyticsOverview(
   const until = nowSeconds();
   const since = rangeStart(range, until);
   // Paid = settled, partially refunded or refunded; revenue is net of the refunds that succeeded.
-  const paid = sql`status in (${sql.join(PAID_STATUSES.map((s) => sql`${s}`))})`;
-  const settledAmount = sql<string>`coalesce(sum(amount_minor - ${refundedMinor}) filter (where ${paid}), 0)`;
+  const paid = inStatuses(PAID_STATUSES);
+  const transaction = sql`(${inStatuses([...PAID_STATUSES, ...TRACKING_STATUSES])} or ${failedPayment})`;
+  const settledAmount = sql<string>`(coalesce(sum(amount_micros - ${refundedMicros}) filter (where ${paid}), 0))::text`;
   const settledCount = sql<string>`count(*) filter (where ${paid})`;
+  const transactionCount = sql<string>`count(*) filter (where ${transaction})`;
   const [totals, days, recent, customers] = await Promise.all([
     scoped(deps, scope, since)
       .select([
-        sql<string>`count(*)`.as("transactions"),
+        transactionCount.as("transactions"),
         settledCount.as("settled"),
+        sql<string>`count(*) filter (where ${failedPayment})`.as("failed"),
         settledAmount.as("revenue"),
-        sql<string>`count(distinct lower(customer_email))`.as("customers"),
+        sql<string>`count(distinct lower(customer_email)) filter (where ${paid})`.as("customers"),
       ])
       .executeTakeFirstOrThrow(),
     scoped(deps, scope, since)
       .select([
         sql<string>`floor(created_at / ${sql.lit(DAY)})`.as("day"),
-        sql<string>`count(*)`.as("transactions"),
+        transactionCount.as("transactions"),
         settledAmount.as("revenue"),
       ])
       .groupBy(sql`floor(created_at / ${sql.lit(DAY)})`)
@@ -134,24 +171,26 @@ export async function analyticsOverview(
       .limit(RECENT_ROWS)
       .execute(),
   ]);
-  const transactions = Number(totals.transactions);
   const settled = Number(totals.settled);
+  const failed = Number(totals.failed);
   return {
     object: "analytics_overview",
     range,
     since,
     until,
-    total_revenue_minor: Number(totals.revenue),
-    transactions,
+    total_revenue_minor: centsOf(totals.revenue),
+    total_revenue_micros: totals.revenue,
+    transactions: Number(totals.transactions),
     settled,
-    success_rate: successRate(settled, transactions),
+    failed,
+    success_rate: successRate(settled, failed),
     active_customers: Number(totals.customers),
     series: fillDays(
       since,
       until,
       days.map((d) => ({
         day: Number(d.day),
-        revenue_minor: Number(d.revenue),
+        revenue_micros: d.revenue,
         transactions: Number(d.transactions),
       })),
     ),
@@ -159,7 +198,8 @@ export async function analyticsOverview(
     recent_customers: customers.map((c) => ({
       email: c.email,
       last_payment_at: Number(c.last_payment_at),
-      total_spent_minor: Number(c.total_spent),
+      total_spent_minor: centsOf(c.total_spent),
+      total_spent_micros: c.total_spent,
       payments: Number(c.payments),
       settled_payments: Number(c.settled),
     })),
@@ -192,12 +232,15 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** `refundedMinor`: the cents its succeeded refunds returned (the payment net of refunds is the difference). */
-export function paymentCsvRow(pi: PaymentIntentView, refundedMinor: number): string {
+/**
+ * `refundedMicros`: the micro-dollars its succeeded refunds returned (the payment net of refunds is
+ * the difference). Dollar columns are exact: a $0.001 call reads 0.001, never 0.00.
+ */
+export function paymentCsvRow(pi: PaymentIntentView, refundedMicros: string): string {
   const cells: (string | number | null)[] = [
     pi.id,
     new Date(pi.created_at * 1000).toISOString(),
-    (pi.amount_minor / 100).toFixed(2),
+    usdDecimal(pi.amount_micros),
     pi.currency,
     pi.status,
     pi.fulfillment_status,
@@ -209,7 +252,7 @@ export function paymentCsvRow(pi: PaymentIntentView, refundedMinor: number): str
     pi.payment_method,
     pi.product_id,
     pi.env,
-    (refundedMinor / 100).toFixed(2),
+    usdDecimal(refundedMicros),
   ];
   return cells.map(csvField).join(",");
 }
@@ -222,12 +265,12 @@ export async function exportPaymentsCsv(
 ): Promise<string> {
   const rows = await scoped(deps, scope, rangeStart(range))
     .selectAll()
-    .select(refundedMinor.as("refunded_minor"))
+    .select(sql<string>`${refundedMicros}::text`.as("refunded_micros"))
     .orderBy("seq", "desc")
     .execute();
   const lines = [
     CSV_COLUMNS.join(","),
-    ...rows.map((r) => paymentCsvRow(paymentIntentView(deps, r), Number(r.refunded_minor))),
+    ...rows.map((r) => paymentCsvRow(paymentIntentView(deps, r), r.refunded_micros)),
   ];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { MICROS_PER_CENT } from "@spay/protocol";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { CustomerRow, PaymentIntentRow } from "../db/schema.ts";
@@ -11,24 +12,27 @@ import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 
 /**
- * Customers (issue 19, item 2): a payer's email in one environment, created when a payment that
- * carries it settles. The totals are kept in the transaction of each settlement and of each refund
+ * Customers: a payer's email in one environment, created when a payment that carries it settles. The totals are kept in the transaction of each settlement and of each refund
  * that succeeds, so a list never sums payments.
  */
 export type CustomerView = z.infer<typeof CustomerSchema>;
 
 export function customerView(row: CustomerRow): CustomerView {
-  const paid = Number(row.total_paid_minor);
-  const refunded = Number(row.total_refunded_minor);
+  const paid = Number(row.total_paid_micros);
+  const refunded = Number(row.total_refunded_micros);
   return {
     id: row.id,
     object: "customer",
     email: row.email,
     address: row.address,
     currency: "usd",
-    lifetime_value: paid - refunded,
-    total_paid: paid,
-    total_refunded: refunded,
+    // Whole cents for integrations that read cents; the *_micros fields are exact.
+    lifetime_value: Math.floor((paid - refunded) / MICROS_PER_CENT),
+    total_paid: Math.floor(paid / MICROS_PER_CENT),
+    total_refunded: Math.floor(refunded / MICROS_PER_CENT),
+    lifetime_value_micros: String(paid - refunded),
+    total_paid_micros: String(paid),
+    total_refunded_micros: String(refunded),
     payments_count: row.payments_count,
     refunds_count: row.refunds_count,
     first_payment_at: row.first_payment_at,
@@ -73,8 +77,8 @@ export async function recordSettledPayment(trx: Db, intent: PaymentIntentRow): P
       address,
       payments_count: 1,
       refunds_count: 0,
-      total_paid_minor: intent.amount_minor,
-      total_refunded_minor: 0,
+      total_paid_micros: intent.amount_micros,
+      total_refunded_micros: 0,
       first_payment_at: now,
       last_payment_at: now,
       created_at: now,
@@ -84,7 +88,7 @@ export async function recordSettledPayment(trx: Db, intent: PaymentIntentRow): P
       oc.columns(["environment_id", "email"]).doUpdateSet({
         address: sql`coalesce(excluded.address, customers.address)`,
         payments_count: sql`customers.payments_count + 1`,
-        total_paid_minor: sql`customers.total_paid_minor + excluded.total_paid_minor`,
+        total_paid_micros: sql`customers.total_paid_micros + excluded.total_paid_micros`,
         last_payment_at: now,
         updated_at: now,
       }),
@@ -98,14 +102,14 @@ export async function recordSettledPayment(trx: Db, intent: PaymentIntentRow): P
 export async function recordSucceededRefund(
   trx: Db,
   customerId: string | null,
-  amountMinor: number,
+  amountMicros: number,
 ): Promise<void> {
   if (!customerId) return;
   await trx
     .updateTable("customers")
     .set({
       refunds_count: sql`refunds_count + 1`,
-      total_refunded_minor: sql`total_refunded_minor + ${amountMinor}`,
+      total_refunded_micros: sql`total_refunded_micros + ${amountMicros}`,
       updated_at: nowSeconds(),
     })
     .where("id", "=", customerId)

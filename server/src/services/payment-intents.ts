@@ -1,5 +1,12 @@
 import type { z } from "@hono/zod-openapi";
-import { type Asset, decide, INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
+import {
+  type Asset,
+  centsToMicros,
+  decide,
+  INTENT_EVENT,
+  MICROS_PER_CENT,
+  type PaymentStatus,
+} from "@spay/protocol";
 import { CompiledQuery } from "kysely";
 import type { Db } from "../db/database.ts";
 import { PREPARED } from "../db/prepared.ts";
@@ -39,9 +46,10 @@ export interface CreatePaymentIntentInput {
   expires_in?: number | undefined;
   /**
    * A payment already made to exact terms (the x402 facilitator): the amount in the token's atomic
-   * units and the memo its transfer carries (default the intent id); amount_minor only reports.
+   * units, the memo its transfer carries (default the intent id) and what it was worth in
+   * micro-dollars (exact below a cent: x402 sells calls at $0.001); amount_minor is not used.
    */
-  exact_terms?: { amount_asset: bigint; memo: string | null } | undefined;
+  exact_terms?: { amount_asset: bigint; memo: string | null; amount_micros: number } | undefined;
 }
 
 /**
@@ -57,6 +65,7 @@ export function paymentIntentView(deps: Deps, row: PaymentIntentRow): PaymentInt
     object: "payment_intent",
     amount_minor: row.amount_minor,
     amount: row.amount_minor,
+    amount_micros: String(row.amount_micros),
     currency: row.currency,
     asset: row.asset,
     amount_sbtc: row.asset === "sbtc" ? row.amount_asset : null,
@@ -326,13 +335,15 @@ export async function createPaymentIntent(
     : centsToAtomic(input.asset, price.amountMinor, usdPerUnit);
   const id = newId("paymentIntent");
   const now = nowSeconds();
+  const amountMicros = input.exact_terms?.amount_micros ?? centsToMicros(price.amountMinor);
   const row: PaymentIntentRow = {
     id,
     seq: 0,
     workspace_id: scope.workspaceId,
     environment_id: ctx.environment_id,
     env,
-    amount_minor: price.amountMinor,
+    amount_micros: amountMicros,
+    amount_minor: Math.floor(amountMicros / MICROS_PER_CENT),
     currency: input.currency,
     asset: input.asset,
     amount_asset: amountAsset.toString(),
@@ -365,6 +376,7 @@ export async function createPaymentIntent(
   const view = paymentIntentView(deps, row);
   const {
     seq: _seq,
+    amount_minor: _derivedCents,
     amount_received: _received,
     amount_refunded: _refunded,
     customer_id: _customer,

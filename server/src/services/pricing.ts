@@ -26,14 +26,20 @@ export function centsToAtomic(asset: Asset, amountMinor: number, usdPerUnit: num
   return asset === "sbtc" ? centsToSats(amountMinor, usdPerUnit) : centsToMicroStx(amountMinor, usdPerUnit);
 }
 
-/** Cents for reporting what atomic units were worth (rounded down; sub-cent payments are 0). */
-export function atomicToCents(
+/**
+ * What atomic units were worth, in micro-dollars (rounded down, so a report never says more than
+ * arrived): exact for USDC, whose atomic units are micro-dollars; at the price given for the others.
+ */
+export function atomicToMicros(
   asset: Asset,
   amount: bigint,
   decimals: number,
   usdPerUnit: number | null,
 ): number {
-  const whole = Number(amount) / 10 ** decimals;
-  const usd = asset === "usdc" ? whole : whole * (usdPerUnit ?? 0);
-  return Math.floor(usd * 100 + 1e-9);
+  const perToken = 10n ** BigInt(decimals);
+  if (asset === "usdc") return Number((amount * 1_000_000n) / perToken);
+  if (usdPerUnit === null) throw new RangeError(`${asset} needs a dollar price`);
+  // The price kept to 1e-8 dollars, as the conversions the other way do.
+  const price = BigInt(Math.round(usdPerUnit * 1e8));
+  return Number((amount * price * 1_000_000n) / (perToken * 100_000_000n));
 }

@@ -1,5 +1,13 @@
 import type { z } from "@hono/zod-openapi";
-import { counts, decide, REFUND_EVENT, REFUNDABLE_STATUSES, type RefundReason } from "@spay/protocol";
+import {
+  counts,
+  decide,
+  formatUsdMicros,
+  MICROS_PER_CENT,
+  REFUND_EVENT,
+  REFUNDABLE_STATUSES,
+  type RefundReason,
+} from "@spay/protocol";
 import { type ExpressionBuilder, sql } from "kysely";
 import { normalizeTxid } from "../chain/client.ts";
 import type { HiroTransaction } from "../chain/hiro-types.ts";
@@ -37,6 +45,7 @@ export function refundView(row: RefundRow): RefundView {
     customer: row.customer_id,
     amount: row.amount,
     amount_minor: row.amount_minor,
+    amount_micros: String(row.amount_micros),
     currency: "usd",
     asset: row.asset as RefundView["asset"],
     token_contract: row.token_contract,
@@ -74,22 +83,28 @@ export interface CreateRefundInput {
   payment_intent: string;
   /** Atomic units of the asset; default everything that remains refundable. */
   amount?: bigint | undefined;
+  /**
+   * Or the dollars to return, in whole cents: the asset amount is that share of what the payment
+   * paid for its price (rounded up, so the payer never gets less), and the refund keeps the
+   * dollars exactly.
+   */
+  amount_minor?: number | undefined;
   reason: RefundReason;
   metadata?: Record<string, string> | undefined;
 }
 
-/** Refunds pending or succeeded hold part of the payment: what they add up to, atomic units and cents. */
-async function outstanding(trx: Db, intentId: string): Promise<{ amount: bigint; minor: number }> {
+/** Refunds pending or succeeded hold part of the payment: what they add up to, atomic units and micro-dollars. */
+async function outstanding(trx: Db, intentId: string): Promise<{ amount: bigint; micros: bigint }> {
   const row = await trx
     .selectFrom("refunds")
     .select([
       sql<string>`coalesce(sum(amount), 0)::text`.as("amount"),
-      sql<string>`coalesce(sum(amount_minor), 0)::text`.as("minor"),
+      sql<string>`coalesce(sum(amount_micros), 0)::text`.as("micros"),
     ])
     .where("payment_intent_id", "=", intentId)
     .where("status", "in", ["pending", "succeeded"])
     .executeTakeFirstOrThrow();
-  return { amount: BigInt(row.amount), minor: Number(row.minor) };
+  return { amount: BigInt(row.amount), micros: BigInt(row.micros) };
 }
 
 /**
@@ -127,7 +142,14 @@ export async function createRefund(
         message: "Nothing remains to refund on this payment (refunds pending or succeeded hold all of it)",
         param: "payment_intent",
       });
-    const amount = input.amount ?? refundable;
+    if (input.amount !== undefined && input.amount_minor !== undefined)
+      throw new ApiError("parameter_invalid", {
+        message: "Give the refund in the asset (amount) or in cents (amount_minor), not both",
+        param: "amount_minor",
+      });
+    const inDollars =
+      input.amount_minor === undefined ? null : dollarsShare(intent, received, held, input.amount_minor);
+    const amount = inDollars?.amount ?? input.amount ?? refundable;
     if (amount <= 0n)
       throw new ApiError("parameter_invalid", { message: "amount must be positive", param: "amount" });
     if (amount > refundable)
@@ -147,7 +169,7 @@ export async function createRefund(
         asset: intent.asset,
         token_contract: intent.token_contract,
         amount: amount.toString(),
-        amount_minor: refundMinor(intent, amount, received, held),
+        amount_micros: inDollars?.micros ?? refundMicros(intent, amount, received, held),
         source: intent.recipient,
         destination,
         reason: input.reason,
@@ -182,26 +204,58 @@ export async function createRefund(
 }
 
 /**
- * The cents a refund returns. Refunds first give back what the payer sent over the price (the
- * excess, `amount_received − amount_asset`), which carries no cents: the merchant keeps the full
- * price. Only the part of the refunds that goes below the price returns cents, its share of the
- * payment's over `amount_asset`; the refund that takes the last of what was received takes the
- * cents left, so a payment refunded in parts adds up exactly.
+ * A refund given in cents: the share of the price's asset amount those dollars are of what the
+ * payment was worth, rounded up and never past what remains refundable. Refused when the dollars
+ * exceed what the payment brought less the refunds pending or succeeded.
  */
-function refundMinor(
+function dollarsShare(
+  intent: PaymentIntentRow,
+  received: bigint,
+  held: { amount: bigint; micros: bigint },
+  cents: number,
+): { amount: bigint; micros: number } {
+  const micros = BigInt(cents) * BigInt(MICROS_PER_CENT);
+  const paid = BigInt(intent.amount_micros);
+  const left = paid > held.micros ? paid - held.micros : 0n;
+  if (micros <= 0n)
+    throw new ApiError("parameter_invalid", {
+      message: "amount_minor must be positive",
+      param: "amount_minor",
+    });
+  if (micros > left)
+    throw new ApiError("refund_exceeds_refundable", {
+      message: `The refund (${formatUsdMicros(micros)}) is larger than what remains refundable on this payment (${formatUsdMicros(left)} of ${formatUsdMicros(paid)})`,
+      param: "amount_minor",
+    });
+  const due = BigInt(intent.amount_asset);
+  const price = received < due ? received : due;
+  const share = paid === 0n ? 0n : (price * micros + paid - 1n) / paid;
+  const refundable = received - held.amount;
+  return { amount: share < refundable ? share : refundable, micros: Number(micros) };
+}
+
+/**
+ * The dollars a refund returns, in micro-dollars. Refunds first give back what the payer sent over
+ * the price (the excess, `amount_received − amount_asset`), which carries no dollars: the merchant
+ * keeps the full price. Only the part of the refunds that goes below the price returns dollars,
+ * its share of the payment's over `amount_asset`; the refund that takes the last of what was
+ * received takes the micro-dollars left, so a payment refunded in parts adds up exactly.
+ */
+function refundMicros(
   intent: PaymentIntentRow,
   amount: bigint,
   received: bigint,
-  held: { amount: bigint; minor: number },
+  held: { amount: bigint; micros: bigint },
 ): number {
-  if (held.amount + amount >= received) return Math.max(0, intent.amount_minor - held.minor);
+  const paid = BigInt(intent.amount_micros);
+  if (held.amount + amount >= received) return Number(paid > held.micros ? paid - held.micros : 0n);
   const due = BigInt(intent.amount_asset);
   const price = received < due ? received : due;
   const excess = received - price;
   const belowPrice = (refunded: bigint) => (refunded > excess ? refunded - excess : 0n);
   const share = belowPrice(held.amount + amount) - belowPrice(held.amount);
   if (share === 0n) return 0;
-  return Number((share * BigInt(intent.amount_minor)) / price);
+  return Number((share * paid) / price);
 }
 
 async function findRefund(db: Db, scope: WorkspaceScope, id: string): Promise<RefundRow> {
@@ -457,7 +511,7 @@ async function confirmRefund(
     received: BigInt(intent.amount_received),
   });
   if (change) await changeIntent(deps, trx, intent, change);
-  await recordSucceededRefund(trx, succeeded.customer_id ?? intent.customer_id, succeeded.amount_minor);
+  await recordSucceededRefund(trx, succeeded.customer_id ?? intent.customer_id, succeeded.amount_micros);
   await recordEvent(trx, {
     workspaceId: succeeded.workspace_id,
     env: succeeded.env,

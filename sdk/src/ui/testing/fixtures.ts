@@ -9,6 +9,7 @@ export function intentFixture(overrides: Partial<PaymentIntent> = {}): PaymentIn
     object: "payment_intent",
     amount_minor: 1999,
     amount: 1999,
+    amount_micros: "19990000",
     currency: "usd",
     asset: "sbtc",
     amount_sbtc: "18173",

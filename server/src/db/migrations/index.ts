@@ -22,6 +22,7 @@ import * as watchedIntentsIndex from "./020-watched-intents-index.ts";
 import * as fewerWriteIndexes from "./021-fewer-write-indexes.ts";
 import * as noLockOnTheMerchant from "./022-no-lock-on-the-merchant.ts";
 import * as noTriggerOnACreate from "./023-no-trigger-on-a-create.ts";
+import * as subCentMoney from "./024-sub-cent-money.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "021-fewer-write-indexes": fewerWriteIndexes,
   "022-no-lock-on-the-merchant": noLockOnTheMerchant,
   "023-no-trigger-on-a-create": noTriggerOnACreate,
+  "024-sub-cent-money": subCentMoney,
 };
 
 export const migrationProvider: MigrationProvider = {

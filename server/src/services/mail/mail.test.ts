@@ -572,7 +572,7 @@ describe("no SMTP configured: receipts are kept and listed", () => {
           asset: intentRow.asset,
           token_contract: intentRow.token_contract,
           amount: "500000",
-          amount_minor: 50,
+          amount_micros: 500_000,
           source: intentRow.recipient,
           destination: payer.address,
           reason: "requested_by_customer",

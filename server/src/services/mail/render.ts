@@ -1,4 +1,4 @@
-import { type Asset, DECIMALS, SYMBOLS } from "@spay/protocol";
+import { type Asset, DECIMALS, SYMBOLS, usdDecimal } from "@spay/protocol";
 import { MAIL_MESSAGES as M } from "./messages.ts";
 
 /** What a receipt reports: read from the event's object and the merchant's workspace. */
@@ -10,8 +10,8 @@ export interface ReceiptInput {
   asset: Asset;
   /** Atomic units of `asset`. */
   amountAtomic: string;
-  /** Cents, and their currency, for the fiat value line. */
-  amountMinor: number;
+  /** Micro-dollars (exact below a cent), and their currency, for the fiat value line. */
+  amountMicros: string;
   currency: string;
   txid: string | null;
   env: "test" | "live";
@@ -75,7 +75,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
       ? M.refundIntro(merchant)
       : M.paymentIntro(merchant);
   const footer = notification ? M.notificationFooter : M.footer;
-  const value = `${(input.amountMinor / 100).toFixed(2)} ${input.currency.toUpperCase()}`;
+  const value = `${usdDecimal(input.amountMicros)} ${input.currency.toUpperCase()}`;
   const url = input.txid ? explorerTxUrl(input.txid, input.env) : null;
   const payer: [string, string, string | null][] = notification
     ? [[M.payerLabel, oneLine(input.payerEmail ?? "") || M.noPayerEmail, null]]

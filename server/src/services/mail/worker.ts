@@ -1,4 +1,4 @@
-import { ASSETS, type Asset } from "@spay/protocol";
+import { ASSETS, type Asset, MICROS_PER_CENT } from "@spay/protocol";
 import type { NotificationSource } from "../../db/notifications.ts";
 import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
@@ -173,7 +173,11 @@ export class MailWorker {
       objectId: String(object.id),
       asset,
       amountAtomic: String(atomic ?? "0"),
-      amountMinor: Number(object.amount_minor ?? 0),
+      // Events written before amounts were kept in micro-dollars carry whole cents only.
+      amountMicros:
+        typeof object.amount_micros === "string"
+          ? object.amount_micros
+          : String(Number(object.amount_minor ?? 0) * MICROS_PER_CENT),
       currency: typeof object.currency === "string" ? object.currency : "usd",
       txid: typeof object.txid === "string" ? object.txid : null,
       env: row.env,

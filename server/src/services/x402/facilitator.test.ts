@@ -117,7 +117,9 @@ describe("x402 facilitator", () => {
       payment_method: "x402",
       asset: "usdc",
       amount_asset: "1000",
+      // Exact below a cent: the whole cents round down, the micro-dollars keep the tenth of a cent.
       amount_minor: 0,
+      amount_micros: "1000",
       status: "transaction_broadcast",
     });
     await new SettlementWatcher(api.deps, api.deps.chains).tick();
@@ -125,6 +127,8 @@ describe("x402 facilitator", () => {
       token: merchant.sk,
     });
     expect(after.body.status).toBe("payment_settled");
+    const overview = await api.request("GET", "/v1/analytics/overview", { token: merchant.sk });
+    expect(overview.body).toMatchObject({ total_revenue_micros: "1000", settled: 1 });
 
     const replay = await call("/v1/x402/settle", {
       paymentPayload: v2Payload(requirement, tx.serialize()),

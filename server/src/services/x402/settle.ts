@@ -5,7 +5,7 @@
  * creation service and bound to its transaction, which the settlement watcher then follows. With
  * `waitForConfirmation` the answer waits for the watcher's outcome, read from the intent.
  */
-import { INTENT_EVENT, type PaymentStatus } from "@spay/protocol";
+import { INTENT_EVENT, MICROS_PER_CENT, type PaymentStatus } from "@spay/protocol";
 import {
   type PaymentProof,
   type PaymentRequirement,
@@ -19,7 +19,7 @@ import type { Deps } from "../../http/context.ts";
 import type { WorkspaceScope } from "../access.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { createPaymentIntent } from "../payment-intents.ts";
-import { atomicToCents, usdPerToken } from "../pricing.ts";
+import { atomicToMicros, usdPerToken } from "../pricing.ts";
 import { trackTransfer } from "../settlement/track-transfer.ts";
 import { changeIntent } from "../settlement/transitions.ts";
 import { transaction } from "../write-transaction.ts";
@@ -144,8 +144,8 @@ async function recordIntent(
   // Verified before: the transfer pays a token the gateway settles, to the workspace's payout address.
   const token = tokenByContract(ctx, transfer.contract);
   if (!token) throw new Error(`x402: ${transfer.contract} passed verification but is not a registered token`);
-  // Cents for reporting only; the exact amount is amount_asset. Sub-cent calls round down to 0.
-  const amountMinor = atomicToCents(
+  // What the call was worth, exact below a cent ($0.001 stays $0.001); the payment is amount_asset.
+  const amountMicros = atomicToMicros(
     token.asset,
     transfer.amount,
     token.decimals,
@@ -153,14 +153,15 @@ async function recordIntent(
   );
   const now = nowSeconds();
   const intent = await createPaymentIntent(deps, scope, {
-    amount_minor: amountMinor,
+    // Whole cents for the price check only; the intent keeps amount_micros.
+    amount_minor: Math.floor(amountMicros / MICROS_PER_CENT),
     currency: "usd",
     asset: token.asset,
     env: ctx.env,
     payment_method: "x402",
     metadata: { source: "x402", payer: transfer.payer },
     expires_in: Math.max(1, (requirement.expiresAt ?? now + X402_INTENT_TTL_SECONDS) - now),
-    exact_terms: { amount_asset: transfer.amount, memo: requirement.nonce },
+    exact_terms: { amount_asset: transfer.amount, memo: requirement.nonce, amount_micros: amountMicros },
   });
   await transaction(deps, async (trx) => {
     const row = await trx
