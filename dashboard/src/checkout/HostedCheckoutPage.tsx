@@ -1,12 +1,12 @@
-import { statusLabel } from "@spay/protocol";
-import { formatIntentAmount, formatUsd, type PaymentIntent, SPayClient } from "@spay/sdk";
+import { formatUsdMicros, statusLabel } from "@spay/protocol";
+import { formatIntentAmount, type PaymentIntent, SPayClient } from "@spay/sdk";
 import { Checkout, usePaymentIntent } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentIntent } from "../api/checkout.ts";
 import { formatTime, statusTone } from "../payments/payment-rules.ts";
 import { useTheme } from "../state/theme.tsx";
 import { Loading } from "../ui/Status.tsx";
-import { hostedCheckoutPhase } from "./hosted-phase.ts";
+import { hostedCheckoutPhase, lastTransferFailed } from "./hosted-phase.ts";
 import { HOSTED_CHECKOUT, PAYMENT_LINK } from "./messages.ts";
 import { PublicPage } from "./PublicPage.tsx";
 import { Receipt } from "./Receipt.tsx";
@@ -88,6 +88,7 @@ function HostedCheckout({
   const intent = followed.intent ?? initial;
   const [paying, setPaying] = useState(false);
   const phase = hostedCheckoutPhase(intent);
+  const failedBefore = lastTransferFailed(intent);
   const productName = intent.metadata.product_name ?? null;
 
   if (phase === "settled")
@@ -110,7 +111,7 @@ function HostedCheckout({
           {productName ?? HOSTED_CHECKOUT.title}
         </h1>
         <p className="hosted-amount">
-          <strong>{formatUsd(intent.amount_minor)}</strong>{" "}
+          <strong>{formatUsdMicros(intent.amount_micros)}</strong>{" "}
           <span className="muted">{formatIntentAmount(intent)}</span>
         </p>
         <p>
@@ -121,13 +122,18 @@ function HostedCheckout({
         </p>
         {phase === "open" ? (
           <>
+            {failedBefore ? (
+              <p role="alert" className="error" data-testid="hosted-transfer-failed">
+                {HOSTED_CHECKOUT.transferFailed}
+              </p>
+            ) : null}
             <p className="muted">{HOSTED_CHECKOUT.expiresAt(formatTime(intent.expires_at))}</p>
             <button
               type="button"
               className="button button-primary button-block"
               onClick={() => setPaying(true)}
             >
-              {HOSTED_CHECKOUT.payWithWallet}
+              {failedBefore ? HOSTED_CHECKOUT.tryAgain : HOSTED_CHECKOUT.payWithWallet}
             </button>
           </>
         ) : null}

@@ -1,4 +1,5 @@
-import { formatIntentAmount, formatUsd, type PaymentIntent } from "@spay/sdk";
+import { formatUsdMicros } from "@spay/protocol";
+import { formatIntentAmount, type PaymentIntent } from "@spay/sdk";
 import { CircleCheck } from "lucide-react";
 import { explorerTxUrl, formatTime } from "../payments/payment-rules.ts";
 import { PAYMENT_LINK } from "./messages.ts";
@@ -34,7 +35,7 @@ export function Receipt({
         ) : null}
         <div className="field-row">
           <dt>{PAYMENT_LINK.receiptAmount}</dt>
-          <dd>{formatUsd(intent.amount_minor)}</dd>
+          <dd>{formatUsdMicros(intent.amount_micros)}</dd>
         </div>
         <div className="field-row">
           <dt>{PAYMENT_LINK.receiptPaid}</dt>

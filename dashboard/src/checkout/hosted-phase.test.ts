@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostedCheckoutPhase } from "./hosted-phase.ts";
+import { hostedCheckoutPhase, lastTransferFailed } from "./hosted-phase.ts";
 
 describe("hosted checkout states", () => {
   it("offers payment while open and not past its expiry", () => {
@@ -17,5 +17,20 @@ describe("hosted checkout states", () => {
     expect(hostedCheckoutPhase({ status: "expired", expires_at: 0 })).toBe("expired");
     expect(hostedCheckoutPhase({ status: "canceled", expires_at: 0 })).toBe("canceled");
     expect(hostedCheckoutPhase({ status: "failed", expires_at: 0 })).toBe("failed");
+  });
+  it("says the last transfer failed while the intent waits again, never once it moved on", () => {
+    const open = { status: "requires_payment_method" as const, expires_at: Date.now() / 1000 + 600 };
+    expect(lastTransferFailed({ ...open, status_reason: "transaction_failed:abort_by_response" })).toBe(true);
+    expect(lastTransferFailed({ ...open, status_reason: "transfer_rejected:memo_mismatch" })).toBe(true);
+    expect(lastTransferFailed({ ...open, status_reason: "transaction_dropped" })).toBe(true);
+    expect(lastTransferFailed({ ...open, status_reason: "created" })).toBe(false);
+    expect(lastTransferFailed({ ...open, status_reason: null })).toBe(false);
+    expect(
+      lastTransferFailed({
+        status: "transaction_pending",
+        expires_at: 0,
+        status_reason: "transaction_failed:x",
+      }),
+    ).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { isTransferFailure } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 
 export type HostedPhase = "open" | "processing" | "settled" | "expired" | "canceled" | "failed";
@@ -25,4 +26,15 @@ export function hostedCheckoutPhase(
     default:
       return "processing";
   }
+}
+
+/**
+ * True when the intent waits for payment again because the transfer it followed failed on chain
+ * (or was rejected or dropped): the page says so and offers another try, instead of a checkout
+ * that looks untouched.
+ */
+export function lastTransferFailed(
+  intent: Pick<PaymentIntent, "status" | "status_reason" | "expires_at">,
+): boolean {
+  return hostedCheckoutPhase(intent) === "open" && isTransferFailure(intent.status_reason);
 }

@@ -39,6 +39,9 @@ export const HOSTED_CHECKOUT = {
   expired: "This payment has expired.",
   canceled: "This payment was canceled.",
   failedPayment: "This payment failed.",
+  transferFailed:
+    "Your last payment did not go through: the blockchain refused the transfer (for example, not enough funds), so this payment is still unpaid. You can try again.",
+  tryAgain: "Try Again with Wallet",
   processing: "Payment sent — waiting for confirmation on chain...",
   paidBy: "Paying",
 } as const;

@@ -46,16 +46,26 @@ describe("checkout phases come from the server's status, not from timers", () =>
     );
   });
 
-  it("a transaction that fell through (dropped, aborted, underpaid) reopens with 'Transaction failed or cancelled.'", () => {
+  it("a transaction that fell through (dropped, underpaid) is an error with 'Transaction failed or cancelled.', and Try Again reopens", () => {
     const next = stateForIntent(
       { ...base, phase: "confirming", txid: "0x1" },
       intent("requires_payment_method"),
     );
     expect(next).toMatchObject({
-      phase: "awaiting_payment",
+      phase: "error",
       txid: null,
       error: MESSAGES.transactionFailedOrCancelled,
     });
+  });
+
+  it("a transfer the chain refused says so in plain words, and stays shown while the intent is open", () => {
+    const aborted = {
+      ...intent("requires_payment_method"),
+      status_reason: "transaction_failed:abort_by_response",
+    };
+    const next = stateForIntent({ ...base, phase: "broadcast", txid: "0x1" }, aborted);
+    expect(next).toMatchObject({ phase: "error", txid: null, error: MESSAGES.transferFailed });
+    expect(stateForIntent(next, aborted)).toMatchObject({ phase: "error", error: MESSAGES.transferFailed });
   });
 
   it("failed and canceled end in an error with its text; expired has its own phase", () => {

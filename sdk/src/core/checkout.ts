@@ -155,7 +155,9 @@ export function createCheckout(options: CheckoutOptions): CheckoutController {
           sent: (txid) => set({ ...state, txid }),
         });
         paying = false;
-        set(stateForIntent(state, updated));
+        // The server has the transfer now: an intent open again at this point means it already
+        // failed on chain, which must show as such rather than as a wallet still sending.
+        set(stateForIntent({ ...state, phase: "broadcast" }, updated));
         follow(updated);
       } catch (err) {
         paying = false;

@@ -15,6 +15,7 @@ import type {
 
 export {
   type Asset,
+  isTransferFailure,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentStatus,

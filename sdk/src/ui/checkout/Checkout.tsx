@@ -112,6 +112,8 @@ export function Checkout(props: CheckoutProps) {
       phase={state.phase}
       amount={amount}
       error={state.error}
+      // A transfer that failed on chain: Try Again shows the QR code again, to pay anew.
+      onRetry={state.phase === "error" && state.intent ? () => controller.clearError() : undefined}
       onClose={close}
     >
       {wallet ? null : <QrCodeBody spayUrl={state.intent?.spay_url} />}

@@ -50,7 +50,9 @@ export function WalletCheckout({
   useEffect(() => {
     let active = true;
     controller.start().then(
-      () => active && payOrPick(),
+      // Opening pays once; a failure shown (a transfer refused on chain) waits for Try Again —
+      // a remount must never send a second transfer by itself.
+      () => active && controller.getState().phase !== "error" && payOrPick(),
       () => {}, // shown by the overlay and reported through onError by the controller
     );
     return () => {
