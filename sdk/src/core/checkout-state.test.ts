@@ -58,14 +58,14 @@ describe("checkout phases come from the server's status, not from timers", () =>
     });
   });
 
-  it("a transfer the chain refused says so in plain words, and stays shown while the intent is open", () => {
+  it("a transfer the chain refused stays shown as failed while the intent is open, until Try Again", () => {
     const aborted = {
       ...intent("requires_payment_method"),
       status_reason: "transaction_failed:abort_by_response",
     };
     const next = stateForIntent({ ...base, phase: "broadcast", txid: "0x1" }, aborted);
-    expect(next).toMatchObject({ phase: "error", txid: null, error: MESSAGES.transferFailed });
-    expect(stateForIntent(next, aborted)).toMatchObject({ phase: "error", error: MESSAGES.transferFailed });
+    expect(next).toMatchObject({ phase: "error", txid: null, error: MESSAGES.transactionFailedOrCancelled });
+    expect(stateForIntent(next, aborted)).toMatchObject({ phase: "error" });
   });
 
   it("failed and canceled end in an error with its text; expired has its own phase", () => {

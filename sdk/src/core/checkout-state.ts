@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES, OVERLAY_MESSAGES } from "./messages.js";
-import { isTransferFailure, type PaymentIntent, type PaymentStatus, TERMINAL_STATUSES } from "./types.js";
+import { type PaymentIntent, type PaymentStatus, TERMINAL_STATUSES } from "./types.js";
 
 /**
  * Where a checkout is. After `sending`, phases follow the server's real status of the intent
@@ -60,8 +60,8 @@ const TRACKING: readonly CheckoutPhase[] = ["broadcast", "confirming"];
 /**
  * The next state after the server reported `intent`. While an open intent is being paid with a
  * wallet the local step stays; an intent that falls back to open after a transaction was seen
- * (dropped, aborted, underpaid) is an error the customer sees — in plain words when the chain
- * refused the transfer, else 'Transaction failed or cancelled.' — with Try Again, which pays anew.
+ * (dropped, aborted, underpaid) is an error the customer sees — 'Payment failed' and 'Transaction
+ * failed or cancelled.' — with Try Again, which pays anew.
  * Every surface (overlays, card, hosted page, React components) shows phase "error" with its text:
  * a failure that went back to "awaiting_payment" showed as a wallet still connecting.
  */
@@ -77,9 +77,7 @@ export function stateForIntent(state: CheckoutState, intent: PaymentIntent): Che
       intent,
       phase: "error",
       txid: null,
-      error: isTransferFailure(intent.status_reason)
-        ? CHECKOUT_MESSAGES.transferFailed
-        : CHECKOUT_MESSAGES.transactionFailedOrCancelled,
+      error: CHECKOUT_MESSAGES.transactionFailedOrCancelled,
     };
   }
   if (state.phase === "error" && state.error) return { ...state, intent };

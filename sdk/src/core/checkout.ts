@@ -155,8 +155,8 @@ export function createCheckout(options: CheckoutOptions): CheckoutController {
           sent: (txid) => set({ ...state, txid }),
         });
         paying = false;
-        // The server has the transfer now: an intent open again at this point means it already
-        // failed on chain, which must show as such rather than as a wallet still sending.
+        // The server has the transfer now: open again means the chain already refused it, shown as
+        // failed rather than as a wallet still sending.
         set(stateForIntent({ ...state, phase: "broadcast" }, updated));
         follow(updated);
       } catch (err) {
@@ -169,11 +169,8 @@ export function createCheckout(options: CheckoutOptions): CheckoutController {
     },
     clearError() {
       if (!state.error) return;
-      const base: CheckoutState = {
-        ...state,
-        error: null,
-        phase: state.intent ? "awaiting_payment" : "idle",
-      };
+      // With an intent, its status decides the phase (waiting for payment when still open).
+      const base: CheckoutState = { ...state, error: null, phase: "idle" };
       set(state.intent ? stateForIntent(base, state.intent) : base);
     },
     cancel() {

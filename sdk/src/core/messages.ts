@@ -29,8 +29,6 @@ export const CHECKOUT_MESSAGES = {
   connectWalletFailed:
     "Failed to connect wallet. Please make sure you have a Stacks wallet extension installed.",
   transactionFailedOrCancelled: "Transaction failed or cancelled.",
-  transferFailed:
-    "Your payment did not go through: the blockchain refused the transfer (for example, not enough funds). Please try again.",
   verifyPaymentFailed: "Failed to verify payment",
   noSpayUrl: "No spay_url provided",
   workspaceKeyRequired:

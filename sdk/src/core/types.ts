@@ -15,7 +15,6 @@ import type {
 
 export {
   type Asset,
-  isTransferFailure,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentStatus,
