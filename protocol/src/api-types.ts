@@ -2159,6 +2159,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/onboarding/webhook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register the webhook URL as a sandbox endpoint (or reuse it) and send it a signed test
+     * @description The endpoint is subscribed to the payment events; its signing secret is in `endpoint.secret` only when `created`. The test joins the endpoint's delivery log; a 2xx answer marks the step 'webhook tested'.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The workspace being onboarded (required) */
+          "x-workspace-id"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OnboardingWebhookRequest"];
+        };
+      };
+      responses: {
+        /** @description Endpoint and test outcome (ok or not) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OnboardingWebhook"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/onboarding/status": {
     parameters: {
       query?: never;
@@ -2980,6 +3062,186 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/products/{id}/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the product's image (replaces any other)
+     * @description The body is the image file (JPEG, PNG, WebP, AVIF or GIF; at most 8 MB, 40 megapixels, 12,000 pixels a side). Its bytes decide its type: a Content-Type naming another image type is refused, SVG is refused, and so is a file carrying anything besides the image. It is re-encoded as webp at 256, 512 and 1024 pixels wide (never wider than the upload), without its metadata.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "image/jpeg": string;
+          "image/png": string;
+          "image/webp": string;
+          "image/avif": string;
+          "image/gif": string;
+          "application/octet-stream": string;
+        };
+      };
+      responses: {
+        /** @description The product with its new image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Image file larger than 8 MB (image_too_large) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not an accepted image type (image_type_unsupported) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Remove the product's image */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The product without an image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Product"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -4560,7 +4822,7 @@ export interface paths {
     put?: never;
     /**
      * Send a signed `webhook.sandbox_test` to a URL from the server and report the outcome
-     * @description 10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. Success marks the onboarding step 'webhook tested'.
+     * @description 10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. When the URL is an endpoint of the workspace (and environment), the test is signed with its secret and logged among its deliveries (`test: true`), and success marks the onboarding step 'webhook tested'; any other URL gets a one-time secret and is logged nowhere.
      */
     post: {
       parameters: {
@@ -7033,6 +7295,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/chains": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The chain each key environment settles on (which block explorer, if any, shows its transactions) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Chains */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Chains"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/email-signups": {
     parameters: {
       query?: never;
@@ -7461,6 +7777,57 @@ export interface components {
       bitcoin_ordinals_address?: string;
       bitcoin_ordinals_publickey?: string;
     };
+    OnboardingWebhook: {
+      /** @enum {string} */
+      object: "onboarding_webhook";
+      endpoint: components["schemas"]["WebhookEndpoint"];
+      /** @description False: the URL was already an endpoint, reused */
+      created: boolean;
+      test: components["schemas"]["WebhookSandboxTestResult"];
+    };
+    WebhookEndpoint: {
+      id: string;
+      /** @enum {string} */
+      object: "webhook_endpoint";
+      url: string;
+      description: string | null;
+      enabled_events: string[];
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      disabled_reason: string | null;
+      /** @enum {string} */
+      env: "test" | "live";
+      environment_id: string;
+      /** @description whsec_…, only when created or rotated */
+      secret?: string;
+      previous_secret_expires_at: number | null;
+      failing_since: number | null;
+      /** @description The newest entry of the endpoint's delivery log; null before any */
+      last_attempt: {
+        attempted_at: number;
+        status_code: number | null;
+        succeeded: boolean;
+        /** @description A sandbox test (`webhook.sandbox_test`) */
+        test: boolean;
+      } | null;
+      created_at: number;
+      updated_at: number;
+    };
+    WebhookSandboxTestResult: {
+      ok: boolean;
+      url: string;
+      status: number | null;
+      latency_ms: number;
+      body_excerpt: string | null;
+      error: string | null;
+      event_id: string;
+      /** @enum {string} */
+      signed_with: "endpoint_secret" | "one_time_secret";
+      one_time_secret?: string;
+    };
+    OnboardingWebhookRequest: {
+      url: string;
+    };
     OnboardingStatus: {
       workspace_id: string;
       onboarding_status: {
@@ -7510,11 +7877,26 @@ export interface components {
         active: boolean;
         url: string;
       } | null;
+      image: components["schemas"]["ProductImage"];
       /** @description Unix seconds */
       created_at: number;
       /** @description Unix seconds */
       updated_at: number;
     };
+    /** @description Set with POST /v1/products/{id}/image, removed with DELETE */
+    ProductImage: {
+      /** @description The largest variant (webp, at most 1024 pixels wide) */
+      url: string;
+      /** @description Every variant as `url {width}w`, for `<img srcset>` */
+      srcset: string;
+      width: number;
+      height: number;
+      variants: {
+        width: number;
+        height: number;
+        url: string;
+      }[];
+    } | null;
     ProductList: {
       /** @enum {string} */
       object: "list";
@@ -7734,26 +8116,6 @@ export interface components {
       /** @description Unix seconds */
       created_at: number;
     };
-    WebhookEndpoint: {
-      id: string;
-      /** @enum {string} */
-      object: "webhook_endpoint";
-      url: string;
-      description: string | null;
-      enabled_events: string[];
-      /** @enum {string} */
-      status: "enabled" | "disabled";
-      disabled_reason: string | null;
-      /** @enum {string} */
-      env: "test" | "live";
-      environment_id: string;
-      /** @description whsec_…, only when created or rotated */
-      secret?: string;
-      previous_secret_expires_at: number | null;
-      failing_since: number | null;
-      created_at: number;
-      updated_at: number;
-    };
     CreateWebhookEndpointRequest: {
       /** @example https://shop.example/webhooks/spay */
       url: string;
@@ -7846,18 +8208,6 @@ export interface components {
     };
     RedeliverRequest: {
       endpoint_id?: string;
-    };
-    WebhookSandboxTestResult: {
-      ok: boolean;
-      url: string;
-      status: number | null;
-      latency_ms: number;
-      body_excerpt: string | null;
-      error: string | null;
-      event_id: string;
-      /** @enum {string} */
-      signed_with: "endpoint_secret" | "one_time_secret";
-      one_time_secret?: string;
     };
     WebhookSandboxTestRequest: {
       url: string;
@@ -8056,6 +8406,11 @@ export interface components {
        * @example 25000
        */
       amount?: string;
+      /**
+       * @description Or the dollars to return, in cents (not with `amount`): that share of the payment's asset amount, rounded up
+       * @example 500
+       */
+      amount_minor?: number;
       /** @enum {string} */
       reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
       metadata?: {
@@ -8258,6 +8613,8 @@ export interface components {
         succeeded: boolean;
         event_id: string;
         event_type: string;
+        /** @description A sandbox test delivery (`webhook.sandbox_test`) */
+        test: boolean;
       }[];
       has_more: boolean;
     };
@@ -8284,6 +8641,18 @@ export interface components {
       test_payments: number;
       days: number;
       since: number;
+    };
+    Chains: {
+      /**
+       * @description Where payments made with test keys settle: `devnet` (the gateway's own chain) or `testnet`
+       * @enum {string}
+       */
+      test: "devnet" | "testnet" | "mainnet";
+      /**
+       * @description Where payments made with live keys settle: `mainnet`
+       * @enum {string}
+       */
+      live: "devnet" | "testnet" | "mainnet";
     };
     EmailSignup: {
       id: string;

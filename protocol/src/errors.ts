@@ -286,6 +286,43 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "A product sold through an active payment link needs a price above $0",
   },
+  // Product images: the decoded bytes decide, never the file name or Content-Type
+  image_empty: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The upload is empty: send the image file's bytes as the request body",
+  },
+  image_too_large: {
+    status: 413,
+    type: "invalid_request_error",
+    message: "The image file exceeds 8 MB",
+  },
+  image_type_unsupported: {
+    status: 415,
+    type: "invalid_request_error",
+    message: "Upload a JPEG, PNG, WebP, AVIF or GIF image",
+  },
+  image_type_mismatch: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The file's contents are not the image type its Content-Type declares",
+  },
+  image_polyglot: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The file carries more than an image (another file appended to it, or markup inside it); export it again from an image editor",
+  },
+  image_unreadable: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The file is not a readable image: it is damaged, truncated or not an image at all",
+  },
+  image_dimensions_too_large: {
+    status: 400,
+    type: "invalid_request_error",
+    message: "The image is larger than 40 megapixels or 12,000 pixels on a side; scale it down first",
+  },
   // Idempotency and rate limits
   idempotency_key_reused: {
     status: 409,

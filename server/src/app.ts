@@ -29,6 +29,7 @@ import { organizationRoutes } from "./routes/organizations.ts";
 import { paymentIntentRoutes } from "./routes/payment-intents.ts";
 import { paymentLinkRoutes } from "./routes/payment-links.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { PRODUCT_IMAGE_UPLOAD, productImageRoutes } from "./routes/product-images.ts";
 import { productRoutes } from "./routes/products.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { refundRoutes } from "./routes/refunds.ts";
@@ -107,7 +108,7 @@ export function createApp(
     await ipLimiter.take(`ip:${c.get("clientIp")}`);
     await next();
   });
-  app.use("*", readBody(MAX_BODY_BYTES));
+  app.use("*", readBody(MAX_BODY_BYTES, [PRODUCT_IMAGE_UPLOAD]));
   // Chain pushes carry their own secret, not an API key: mounted before key authentication.
   app.route("/", chainhookRoutes(deps));
 
@@ -123,6 +124,7 @@ export function createApp(
   app.route("/", onboardingRoutes(deps));
   app.route("/", merchantRoutes(deps));
   app.route("/", productRoutes(deps));
+  app.route("/", productImageRoutes(deps));
   app.route("/", paymentLinkRoutes(deps));
   app.route("/", paymentIntentRoutes(deps));
   app.route("/", webhookEndpointRoutes(deps));

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ServerType } from "@hono/node-server";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
@@ -16,6 +17,11 @@ import { FxRates, stxPriceFeed } from "./services/fx.ts";
 import { KeyCache } from "./services/key-cache.ts";
 import { smtpTransport } from "./services/mail/transport.ts";
 import { defaultMailOptions, MailWorker } from "./services/mail/worker.ts";
+import {
+  databaseImageStore,
+  folderImageStore,
+  type ImageStore,
+} from "./services/product-images/image-store.ts";
 import { chainClientsFor } from "./services/settlement/chains.ts";
 import { DEFAULT_WATCHER_OPTIONS, SettlementWatcher } from "./services/settlement/watcher.ts";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookWorker } from "./services/webhooks/worker.ts";
@@ -44,23 +50,35 @@ export async function openDeps(
   opened?: DatabaseHandle,
 ): Promise<{ deps: Deps; database: DatabaseHandle }> {
   const database = opened ?? (await openMigratedDatabase(config));
-  return { deps: await createDeps(database.db, config, devnetUrl, database.notifications), database };
+  // Images live where the database does: PGlite's data folder, or PostgreSQL itself (shared by
+  // every server process).
+  const images =
+    database.kind === "postgres"
+      ? databaseImageStore(database.db)
+      : folderImageStore(path.join(config.dataDir, "product-images"));
+  return {
+    deps: await createDeps(database.db, config, devnetUrl, database.notifications, images),
+    database,
+  };
 }
 
 /**
  * The collaborators every route, service and worker receives. `notifications` is the database's
  * LISTEN ({@link DatabaseHandle.notifications}); without it nothing is pushed to SSE streams, which
- * then only re-read at their safety interval.
+ * then only re-read at their safety interval. `images`: where product images are kept (default: the
+ * database's own table, as for an in-memory PGlite).
  */
 export async function createDeps(
   db: Db,
   config: Config,
   devnetUrl: string | null = null,
   notifications: NotificationSource | null = null,
+  images: ImageStore = databaseImageStore(db),
 ): Promise<Deps> {
   return {
     db,
     config,
+    images,
     fx: new FxRates(config.fxSource, config.fxCacheSeconds),
     stxUsd: stxPriceFeed(config.stxFxSource, config.fxCacheSeconds),
     secrets: await loadSecretBox(db, config),

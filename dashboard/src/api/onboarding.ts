@@ -1,6 +1,6 @@
 import type { SignedChallenge } from "./auth.ts";
 import { apiRequest } from "./http.ts";
-import type { ApiKey, OnboardingStatus } from "./types.ts";
+import type { ApiKey, OnboardingStatus, OnboardingWebhook } from "./types.ts";
 
 export function onboardingStatus(token: string, workspaceId: string): Promise<OnboardingStatus> {
   return apiRequest("/onboarding/status", { token, workspaceId });
@@ -23,4 +23,16 @@ export function verifyPayoutWallet(
   signed: SignedChallenge,
 ): Promise<PayoutWalletVerified> {
   return apiRequest("/onboarding/wallet/verify", { method: "POST", token, workspaceId, body: signed });
+}
+
+/**
+ * The webhook step: the server registers the URL as a sandbox endpoint of the workspace (or reuses
+ * the one it already is) and sends it the signed sandbox test.
+ */
+export function connectOnboardingWebhook(
+  token: string,
+  workspaceId: string,
+  url: string,
+): Promise<OnboardingWebhook> {
+  return apiRequest("/onboarding/webhook", { method: "POST", token, workspaceId, body: { url } });
 }

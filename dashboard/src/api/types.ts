@@ -31,6 +31,8 @@ export type OnboardingStatus = ApiOnboardingStatus;
 export type WalletChallenge = ApiWalletChallenge;
 /** What `POST /v1/webhook/sandbox` reports about the endpoint's answer. */
 export type WebhookTestResult = ApiSchema<"WebhookSandboxTestResult">;
+/** What Get Started's webhook step (`POST /onboarding/webhook`) answers: the endpoint and its test. */
+export type OnboardingWebhook = ApiSchema<"OnboardingWebhook">;
 
 /** A signed-in merchant acting on one workspace: the session token and the X-Workspace-Id header. */
 export interface WorkspaceAuth {

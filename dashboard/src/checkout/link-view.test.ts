@@ -58,4 +58,15 @@ describe("payment link page rules", () => {
     expect(data).toMatchObject({ productName: "", description: null, priceMinor: 1250, stock: null });
     expect(linkData(link({ viewType: 7 })).view).toBe("card");
   });
+  it("carries the product image (url, srcset, size) when product_data has one of the server's shape", () => {
+    const image = {
+      url: "https://pay.example/v1/product_images/img_a-512-0123456789abcdef.webp",
+      srcset: "https://pay.example/v1/product_images/img_a-512-0123456789abcdef.webp 512w",
+      width: 512,
+      height: 512,
+    };
+    expect(linkData(link({ name: "Mug", image: { ...image, variants: [] } })).image).toEqual(image);
+    expect(linkData(link({ name: "Mug" })).image).toBeNull();
+    expect(linkData(link({ image: { url: "javascript:alert(1)" } })).image).toBeNull();
+  });
 });

@@ -38,12 +38,34 @@ function str(data: PaymentLink["product_data"], key: string): string | undefined
   return typeof value === "string" ? value : undefined;
 }
 
+/** What the link page needs to draw a product image responsively. */
+export interface ProductImageData {
+  url: string;
+  /** `url {width}w` for each variant. */
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** The product image in `product_data` (url, srcset and size), when it has the server's shape. */
+export function linkImage(link: Pick<PaymentLink, "product_data">): ProductImageData | null {
+  const image = link.product_data.image;
+  if (typeof image !== "object" || image === null) return null;
+  const { url, srcset, width, height } = image as Record<string, unknown>;
+  return typeof url === "string" &&
+    typeof srcset === "string" &&
+    typeof width === "number" &&
+    typeof height === "number"
+    ? { url, srcset, width, height }
+    : null;
+}
+
 /**
  * The SDK card's data for a public payment link (price in cents; legacy dollars rounded).
  * `product_data` is free-form JSON in the API's contract, so each field is read only when it has
  * the expected type (as the SDK's own reader does; `@spay/sdk/react` exports only its result type).
  */
-export function linkData(link: PaymentLink): PaymentLinkData {
+export function linkData(link: PaymentLink): PaymentLinkData & { image: ProductImageData | null } {
   const p = link.product_data;
   return {
     linkId: link.id,
@@ -58,5 +80,6 @@ export function linkData(link: PaymentLink): PaymentLinkData {
     requireShipping: p.require_shipping_address === true,
     view: str(p, "viewType") ?? "card",
     url: link.url,
+    image: linkImage(link),
   };
 }

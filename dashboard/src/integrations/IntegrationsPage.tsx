@@ -15,7 +15,7 @@ export function IntegrationsPage() {
   const auth = useWorkspaceAuth();
   const { state } = useMerchant();
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
-  const webhook = webhookConfig({ tested: state.webhookTested, testedUrl: state.webhookUrl, endpoints });
+  const webhook = webhookConfig(endpoints);
   if (!auth)
     return (
       <div className="page">

@@ -7,12 +7,12 @@ import { endpointAttempts } from "../api/webhook-endpoints.ts";
 import { WEBHOOK_ERRORS } from "../messages.ts";
 import { webhookUrlError } from "../onboarding/webhook-rules.ts";
 import { formatTime } from "../payments/payment-rules.ts";
-import { useMerchant } from "../state/merchant.tsx";
-import { CopyButton } from "../ui/CopyButton.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { INTEGRATIONS } from "./messages.ts";
+import { SigningSecretNotice } from "./SigningSecretNotice.tsx";
 import { useWebhookEndpoints } from "./useWebhookEndpoints.ts";
+import { webhooksActive } from "./webhook-config.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 
 /** Webhook Management, fully wired: add, edit, enable/disable, delete, test, rotate, delivery log, redeliver. */
@@ -24,9 +24,9 @@ export function WebhooksSection({
   /** Told the endpoint list each time it is (re)loaded. */
   onEndpoints?(endpoints: WebhookEndpoint[]): void;
 }) {
-  const { state } = useMerchant();
   const hooks = useWebhookEndpoints(auth, onEndpoints);
   const { endpoints, error, load } = hooks;
+  const active = webhooksActive(endpoints);
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const [notice, setNotice] = useState<Record<string, string>>({});
@@ -52,8 +52,11 @@ export function WebhooksSection({
       <div className="row row-between">
         <h2 id="webhooks-title">
           {INTEGRATIONS.webhooks}{" "}
-          <span className={state.webhookTested ? "badge badge-success" : "badge badge-warning"}>
-            {state.webhookTested ? INTEGRATIONS.active : INTEGRATIONS.sandboxRequired}
+          <span
+            className={active ? "badge badge-success" : "badge badge-warning"}
+            data-testid="webhooks-badge"
+          >
+            {active ? INTEGRATIONS.active : INTEGRATIONS.sandboxRequired}
           </span>
         </h2>
         <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
@@ -63,13 +66,7 @@ export function WebhooksSection({
       {error ? <ErrorNotice message={error} onRetry={() => void load()} /> : null}
       {!endpoints && !error ? <Loading /> : null}
       {endpoints?.length === 0 ? <p className="muted">{INTEGRATIONS.noEndpoints}</p> : null}
-      {secret ? (
-        <div className="notice" data-testid="endpoint-secret">
-          <p>{INTEGRATIONS.secretOnce}</p>
-          <code className="key">{secret.secret}</code>{" "}
-          <CopyButton text={secret.secret} label="signing secret" />
-        </div>
-      ) : null}
+      {secret ? <SigningSecretNotice secret={secret.secret} /> : null}
       <ul className="list">
         {endpoints?.map((ep) => (
           <li key={ep.id} className="endpoint" data-testid={`endpoint-${ep.id}`}>
@@ -182,6 +179,13 @@ function DeliveryLog({
             <div className="stack-tight">
               <span>
                 <code>{a.event_type}</code>{" "}
+                {a.test ? (
+                  <>
+                    <span className="badge badge-neutral" data-testid="test-delivery">
+                      {INTEGRATIONS.testDelivery}
+                    </span>{" "}
+                  </>
+                ) : null}
                 <span className={a.succeeded ? "badge badge-success" : "badge badge-danger"}>
                   {a.status_code ?? "—"}
                 </span>{" "}

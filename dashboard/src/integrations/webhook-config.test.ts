@@ -1,41 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { INTEGRATIONS } from "./messages.ts";
-import { webhookConfig } from "./webhook-config.ts";
+import { type EndpointHealth, webhookConfig, webhooksActive } from "./webhook-config.ts";
 
-describe("integration configuration: webhook rows", () => {
-  it("never shows 'Not set' beside 'Tested & Working'", () => {
-    for (const tested of [true, false])
-      for (const testedUrl of ["", "https://shop.example/hook"])
-        for (const endpoints of [
-          null,
-          [],
-          [{ url: "https://a.example/h", status: "enabled" }],
-          [{ url: "https://b.example/h", status: "disabled" }],
-        ]) {
-          const c = webhookConfig({ tested, testedUrl, endpoints });
-          if (c.status.text === INTEGRATIONS.tested)
-            expect(c.url, JSON.stringify({ tested, testedUrl, endpoints })).not.toBeNull();
-        }
+const endpoint = (over: Partial<EndpointHealth> = {}): EndpointHealth => ({
+  url: "https://a.example/h",
+  status: "enabled",
+  last_attempt: { succeeded: true },
+  ...over,
+});
+
+describe("integration configuration: webhook rows come from the endpoints and their delivery logs", () => {
+  it("never shows 'Tested & Working' or 'Active' without an enabled endpoint", () => {
+    for (const endpoints of [null, [], [endpoint({ status: "disabled" })]]) {
+      expect(webhookConfig(endpoints)).toEqual({
+        url: null,
+        status: { text: INTEGRATIONS.noEndpoint, tone: "warning" },
+      });
+      expect(webhooksActive(endpoints)).toBe(false);
+    }
   });
-  it("shows the workspace's enabled endpoint, else the URL tested on this device", () => {
-    expect(
-      webhookConfig({
-        tested: true,
-        testedUrl: "",
-        endpoints: [{ url: "https://a.example/h", status: "enabled" }],
-      }),
-    ).toEqual({ url: "https://a.example/h", status: { text: INTEGRATIONS.tested, tone: "success" } });
-    expect(webhookConfig({ tested: true, testedUrl: "https://t.example", endpoints: [] }).url).toBe(
-      "https://t.example",
-    );
-  });
-  it("says the sandbox test passed when no URL is on record (after a sign-in on another device)", () => {
-    expect(webhookConfig({ tested: true, testedUrl: "", endpoints: [] })).toEqual({
-      url: null,
-      status: { text: INTEGRATIONS.testedNoEndpoint, tone: "warning" },
+  it("shows 'Tested & Working' and 'Active' beside the enabled endpoint whose newest delivery succeeded", () => {
+    const endpoints = [endpoint({ url: "https://off.example", status: "disabled" }), endpoint()];
+    expect(webhookConfig(endpoints)).toEqual({
+      url: "https://a.example/h",
+      status: { text: INTEGRATIONS.tested, tone: "success" },
     });
-    expect(webhookConfig({ tested: false, testedUrl: "", endpoints: [] }).status.text).toBe(
-      INTEGRATIONS.notTested,
-    );
+    expect(webhooksActive(endpoints)).toBe(true);
+  });
+  it("an endpoint with no delivery yet is 'Not Tested'; one whose newest delivery failed says so", () => {
+    expect(webhookConfig([endpoint({ last_attempt: null })]).status.text).toBe(INTEGRATIONS.notTested);
+    expect(webhooksActive([endpoint({ last_attempt: null })])).toBe(false);
+    expect(webhookConfig([endpoint({ last_attempt: { succeeded: false } })]).status).toEqual({
+      text: INTEGRATIONS.lastFailed,
+      tone: "danger",
+    });
+    expect(webhooksActive([endpoint({ last_attempt: { succeeded: false } })])).toBe(false);
   });
 });

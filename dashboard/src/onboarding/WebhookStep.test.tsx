@@ -17,7 +17,7 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
     expect(
       screen.getByText("Please enter a valid webhook URL (must start with http:// or https://)"),
     ).toBeTruthy();
-    expect(calls.some((c) => c.path === "/v1/webhook/sandbox")).toBe(false);
+    expect(calls.some((c) => c.path === "/onboarding/webhook")).toBe(false);
   });
 
   it("stores Demo Mode under webhook_demo_mode, on by default", async () => {
@@ -47,22 +47,66 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
     expect(field.value).toBe("https://shop.example/hook");
   });
 
-  it("shows the endpoint's failure as the server reports it", async () => {
+  const endpoint = (over: Record<string, unknown> = {}) => ({
+    id: "we_1",
+    object: "webhook_endpoint",
+    url: "https://slow.example/hook",
+    description: "Added in Get Started",
+    enabled_events: ["payment_intent.succeeded"],
+    status: "enabled",
+    disabled_reason: null,
+    env: "test",
+    environment_id: "env_1",
+    previous_secret_expires_at: null,
+    failing_since: null,
+    last_attempt: null,
+    created_at: 1,
+    updated_at: 1,
+    ...over,
+  });
+
+  it("registers the URL as the workspace's endpoint, shows its signing secret once, and the endpoint's failure as the server reports it", async () => {
     const text = "Request timeout - endpoint did not respond within 10 seconds";
     const calls = stubApi(
       ...oneWorkspace(),
-      on("POST", "/v1/webhook/sandbox", {
-        body: { ok: false, status: null, latency_ms: 10000, error: text },
+      on("POST", "/onboarding/webhook", {
+        body: {
+          object: "onboarding_webhook",
+          created: true,
+          endpoint: endpoint({ secret: "whsec_c2VjcmV0" }),
+          test: { ok: false, status: null, latency_ms: 10000, error: text },
+        },
       }),
     );
     renderApp(<WebhookStep />, { signedIn: true });
     await vi.waitFor(() => expect(calls.some((c) => c.path.startsWith("/onboarding/status"))).toBe(true));
     await userEvent.clear(screen.getByLabelText("Webhook URL"));
-    await userEvent.type(screen.getByLabelText("Webhook URL"), "https://slow.example/hook");
+    await userEvent.type(screen.getByLabelText("Webhook URL"), " https://slow.example/hook");
     await userEvent.click(screen.getByRole("button", { name: "Send Sandbox Test" }));
     expect(await screen.findByText(text)).toBeTruthy();
-    const sent = calls.find((c) => c.path === "/v1/webhook/sandbox");
-    expect(sent?.body).toEqual({ url: "https://slow.example/hook", demo_mode: true });
+    expect(screen.getByTestId("endpoint-secret").textContent).toContain("whsec_c2VjcmV0");
+    const sent = calls.find((c) => c.path === "/onboarding/webhook");
+    expect(sent?.body).toEqual({ url: "https://slow.example/hook" });
     expect(sent?.headers["x-workspace-id"]).toBe("ws_1");
+  });
+
+  it("a URL already registered is reused: no secret, and the step says where to get a new one", async () => {
+    const calls = stubApi(
+      ...oneWorkspace(),
+      on("POST", "/onboarding/webhook", {
+        body: {
+          object: "onboarding_webhook",
+          created: false,
+          endpoint: endpoint(),
+          test: { ok: true, status: 200, latency_ms: 12, error: null },
+        },
+      }),
+    );
+    renderApp(<WebhookStep />, { signedIn: true });
+    await vi.waitFor(() => expect(calls.some((c) => c.path.startsWith("/onboarding/status"))).toBe(true));
+    await userEvent.click(screen.getByRole("button", { name: "Send Sandbox Test" }));
+    expect(await screen.findByText("Webhook delivered: 200 in 12 ms")).toBeTruthy();
+    expect(screen.getByTestId("webhook-reused").textContent).toMatch(/already one of your webhook endpoints/);
+    expect(screen.queryByTestId("endpoint-secret")).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { errorMessage } from "../api/http.ts";
-import { sendSandboxWebhook } from "../api/webhooks.ts";
+import { SigningSecretNotice } from "../integrations/SigningSecretNotice.tsx";
 import { WEBHOOK_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
-import { useSession } from "../state/session.tsx";
+import { useWorkspaceAuth } from "../state/workspace-auth.ts";
 import { ONBOARDING } from "./messages.ts";
+import { useConnectWebhook } from "./onboarding-mutations.ts";
 import {
   DEMO_WEBHOOK_URL,
   readDemoMode,
@@ -13,39 +14,47 @@ import {
   writeDemoMode,
 } from "./webhook-rules.ts";
 
-/** Step 4: the server sends a signed sandbox event to the URL and reports the endpoint's answer. */
+/**
+ * Step 4: the URL becomes the workspace's sandbox webhook endpoint (the one it already is, when
+ * registered before) and the server sends it a signed sandbox test, reporting the endpoint's answer.
+ * A new endpoint's signing secret is shown here once, as Integrations' Add Webhook shows it.
+ */
 export function WebhookStep() {
-  const { token } = useSession();
-  const { state, update, refreshWorkspace } = useMerchant();
+  const auth = useWorkspaceAuth();
+  const { state, update } = useMerchant();
+  const connect = useConnectWebhook(auth);
   const [demoMode, setDemoMode] = useState(readDemoMode);
   // Demo Mode fills in the local test endpoint when there is no URL yet.
   const [url, setUrl] = useState(() => state.webhookUrl || (readDemoMode() ? DEMO_WEBHOOK_URL : ""));
   // The merchant's own endpoint, given back when Demo Mode is switched off.
   const [ownUrl, setOwnUrl] = useState(() => (state.webhookUrl === DEMO_WEBHOOK_URL ? "" : state.webhookUrl));
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // Held by this screen only, never cached or stored: the server will not answer it again.
+  const [secret, setSecret] = useState<{ endpointId: string; secret: string } | null>(null);
+  const [reused, setReused] = useState<string | null>(null);
   const urlId = useId();
   const demoId = useId();
+  const busy = connect.isPending;
 
   const send = async () => {
     const invalid = webhookUrlError(url);
     if (invalid) return setResult({ ok: false, text: invalid });
-    if (!token || !state.currentWorkspaceId) return;
-    setBusy(true);
+    if (!auth) return;
     setResult(null);
     try {
-      const outcome = await sendSandboxWebhook(token, state.currentWorkspaceId, url.trim(), demoMode);
-      if (outcome.ok) {
-        setResult({ ok: true, text: ONBOARDING.webhookOk(outcome.status ?? 200, outcome.latency_ms) });
-        update({ webhookUrl: url.trim(), webhookTested: true });
-        await refreshWorkspace();
-      } else {
-        setResult({ ok: false, text: outcome.error ?? WEBHOOK_ERRORS.network });
-      }
+      const { endpoint, created, test } = await connect.mutateAsync(url.trim());
+      // A new endpoint's secret replaces the one shown; testing that endpoint again keeps it in view.
+      if (created && endpoint.secret) setSecret({ endpointId: endpoint.id, secret: endpoint.secret });
+      else setSecret((shown) => (shown?.endpointId === endpoint.id ? shown : null));
+      setReused(created ? null : endpoint.id);
+      update({ webhookUrl: url.trim() });
+      setResult(
+        test.ok
+          ? { ok: true, text: ONBOARDING.webhookOk(test.status ?? 200, test.latency_ms) }
+          : { ok: false, text: test.error ?? WEBHOOK_ERRORS.network },
+      );
     } catch (err) {
       setResult({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -84,6 +93,12 @@ export function WebhookStep() {
           {busy ? ONBOARDING.sending : ONBOARDING.sendTest}
         </button>
       </div>
+      {secret ? <SigningSecretNotice secret={secret.secret} /> : null}
+      {reused && reused !== secret?.endpointId ? (
+        <p className="muted" data-testid="webhook-reused">
+          {ONBOARDING.webhookReused}
+        </p>
+      ) : null}
       <div role="status" className={result?.ok ? "success-text" : "error-text"} data-testid="webhook-result">
         {result?.text}
       </div>

@@ -40,6 +40,8 @@ export const ONBOARDING = {
   sendTest: "Send Sandbox Test",
   sending: "Sending...",
   webhookOk: (status: number, ms: number) => `Webhook delivered: ${status} in ${ms} ms`,
+  webhookReused:
+    "This URL is already one of your webhook endpoints, so it was tested as it is. Its signing secret was shown when it was added; rotate it under Integrations to get a new one.",
   sandboxStep: "Sandbox payment",
   sandboxLead: "Your test keys were created when the wallet was verified. Pay $1.00 on the devnet.",
   secretKey: "Secret key",

@@ -1,11 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { verifyPayoutWallet } from "../api/onboarding.ts";
+import { connectOnboardingWebhook, verifyPayoutWallet } from "../api/onboarding.ts";
 import { createPayment } from "../api/payments.ts";
 import { updateBusinessProfile } from "../api/tenancy.ts";
-import type { BusinessProfile, WorkspaceAuth } from "../api/types.ts";
+import type { BusinessProfile, WebhookEndpoint, WorkspaceAuth } from "../api/types.ts";
 import { signWalletChallenge } from "../auth/wallet-signature.ts";
+import { webhookEndpointsKey, withSavedEndpoint } from "../integrations/useWebhookEndpoints.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { merchantKeys, patchOnboarding, withKey } from "../state/merchant-queries.ts";
+import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
 
 /**
  * The onboarding steps' writes. Each writes what the server confirmed into the workspace's cached
@@ -72,6 +74,30 @@ export function useSaveBusinessProfile(auth: WorkspaceAuth | null) {
     },
     onSuccess: (workspace) =>
       patchOnboarding(client, workspace.id, { businessInfo: workspace.business_profile }),
+  });
+}
+
+/**
+ * Step 4: the server registers the URL as a sandbox endpoint (or reuses the one it is) and tests
+ * it. The endpoint joins Integrations' cached list as its Add Webhook does (the signing secret
+ * left out: the step shows it once); a delivered test marks the step in the cached status.
+ */
+export function useConnectWebhook(auth: WorkspaceAuth | null) {
+  const client = useQueryClient();
+  const environmentId = useCurrentEnvironmentId();
+  return useMutation({
+    mutationFn: (url: string) => {
+      const a = need(auth);
+      return connectOnboardingWebhook(a.token, a.workspaceId, url);
+    },
+    onSuccess: ({ endpoint, test }) => {
+      const a = need(auth);
+      const endpointsKey = webhookEndpointsKey({ auth: a, environmentId });
+      client.setQueryData<WebhookEndpoint[]>(endpointsKey, (list) => withSavedEndpoint(list, endpoint));
+      void client.invalidateQueries({ queryKey: endpointsKey });
+      if (test.ok) patchOnboarding(client, a.workspaceId, { webhookTested: true });
+      return refetchOnboarding(client, a.workspaceId);
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { TRANSFER_FAILURES } from "@spay/protocol";
 import { describe, expect, it } from "vitest";
 import type { PaymentEvent } from "../api/types.ts";
 import { humanize, reasonText, timelineText } from "./timeline-text.ts";
@@ -27,7 +28,13 @@ function reasonsInTransitions(): string[] {
     "transfer_rejected:x": ["transfer_rejected:wrong_recipient", "transfer_rejected:memo_mismatch"],
     "transfer_reversed:x": ["transfer_reversed:dropped", "transfer_reversed:wrong_token"],
   };
-  const found = [...new Set([...literals, ...templates])];
+  // A transfer that did not pay: named once in TRANSFER_FAILURES, with the chain's answer after a colon.
+  const failures = [
+    `${TRANSFER_FAILURES.failed}:x`,
+    `${TRANSFER_FAILURES.rejected}:x`,
+    TRANSFER_FAILURES.dropped,
+  ];
+  const found = [...new Set([...literals, ...templates, ...failures])];
   return found.flatMap((r) => samples[r] ?? [r]);
 }
 

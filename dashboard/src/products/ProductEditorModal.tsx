@@ -7,6 +7,7 @@ import { FormActions } from "../ui/FormActions.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { IntegrationCodePanel } from "./IntegrationCodePanel.tsx";
 import { PRODUCTS } from "./messages.ts";
+import { ProductImagePicker } from "./ProductImagePicker.tsx";
 import { ProductPreview } from "./ProductPreview.tsx";
 import {
   EMPTY_PRODUCT_FORM,
@@ -115,6 +116,14 @@ export function ProductEditorModal({
               onChange={(e) => set("description", e.target.value)}
             />
           </div>
+          <ProductImagePicker
+            auth={auth}
+            product={saved}
+            onChange={(result) => {
+              setSaved(result);
+              onSaved(result);
+            }}
+          />
           <div className="form-grid">
             <div className="field">
               <label htmlFor={`${id}-price`}>{PRODUCTS.price}</label>

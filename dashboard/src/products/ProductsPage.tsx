@@ -80,6 +80,19 @@ export function ProductsPage() {
           {products.map((p) => (
             <li key={p.id} className="card product-card" data-testid={`product-${p.id}`}>
               <button type="button" className="product-open" onClick={() => setEditing(p)}>
+                {p.image ? (
+                  // Decorative: the card's heading names the product.
+                  <img
+                    className="product-thumb"
+                    src={p.image.variants[0]?.url ?? p.image.url}
+                    srcSet={p.image.srcset}
+                    sizes="(max-width: 760px) 100vw, 320px"
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    data-testid="product-thumb"
+                  />
+                ) : null}
                 <h2 className="line-clamp" title={p.name}>
                   <span className="visually-hidden">{PRODUCTS.edit} </span>
                   {p.name}

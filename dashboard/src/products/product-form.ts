@@ -98,5 +98,6 @@ export function previewLink(values: ProductFormValues, merchantName: string, pro
     requireShipping: values.requireShipping,
     view: values.viewType,
     url: product?.payment_link?.url ?? null,
+    image: product?.image ?? null,
   };
 }

@@ -77,4 +77,23 @@ describe("API reference generation", () => {
     const publicEndpoint = endpointsByTag(doc).get("Public")?.[0];
     if (publicEndpoint) expect(curlExample(doc, publicEndpoint, "http://x")).toBe('curl -s "http://x/fx"');
   });
+  it("sends a file's bytes for an upload whose body is a file, not JSON", () => {
+    const upload: OpenApiDocument = {
+      ...doc,
+      paths: {
+        "/v1/things/{id}/image": {
+          post: {
+            tags: ["Things"],
+            security: [{ bearerAuth: [] }],
+            requestBody: { content: { "application/octet-stream": { schema: { type: "string" } } } },
+          },
+        },
+      },
+    };
+    const [post] = endpointsByTag(upload).get("Things") ?? [];
+    if (!post) throw new Error("missing endpoint");
+    expect(curlExample(upload, post, "http://localhost:8787")).toBe(
+      'curl -s -X POST "http://localhost:8787/v1/things/$ID/image" \\\n  -H "Authorization: Bearer $SPAY_SECRET_KEY" \\\n  -H "Content-Type: image/jpeg" \\\n  --data-binary @photo.jpg',
+    );
+  });
 });

@@ -67,6 +67,10 @@ export function curlExample(doc: OpenApiDocument, endpoint: Endpoint, baseUrl: s
   if (bodySchema) {
     lines.push(`-H "Content-Type: application/json"`);
     lines.push(`-d ${shellQuote(JSON.stringify(exampleValue(doc, bodySchema)))}`);
+  } else if (operation.requestBody?.content?.["application/octet-stream"]) {
+    // A file upload: the body is the file's bytes (a product image).
+    lines.push(`-H "Content-Type: image/jpeg"`);
+    lines.push(`--data-binary @photo.jpg`);
   }
   return lines.join(" \\\n  ");
 }

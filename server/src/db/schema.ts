@@ -493,6 +493,34 @@ export interface Database {
   refunds: RefundsTable;
   customers: CustomersTable;
   mail_outbox: MailOutboxTable;
+  product_images: ProductImagesTable;
+  product_image_blobs: ProductImageBlobsTable;
+}
+
+/** One served size of a product image: `key` names its bytes in the image store. */
+export interface ProductImageVariant {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/** A product's image (migration 025): at most one per product, gone with it. */
+export interface ProductImagesTable {
+  id: string;
+  product_id: string;
+  workspace_id: string;
+  environment_id: string;
+  source_format: "jpeg" | "png" | "webp" | "avif" | "gif";
+  /** Narrowest first. */
+  variants: Json<ProductImageVariant[]>;
+  created_at: number;
+}
+
+/** Image bytes on PostgreSQL (migration 025); the embedded server keeps them as files instead. */
+export interface ProductImageBlobsTable {
+  key: string;
+  bytes: Uint8Array;
+  created_at: number;
 }
 
 /** A receipt mail queued with the event it reports (migration 015), sent by the mail worker. */
@@ -524,6 +552,7 @@ export interface MailOutboxTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type ProductImageRow = Selectable<ProductImagesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -9,6 +9,7 @@ export const ID_PREFIX = {
   environment: "env",
   apiKey: "key",
   product: "prod",
+  productImage: "img",
   paymentLink: "plink",
   paymentIntent: "pi",
   paymentEvent: "pev",

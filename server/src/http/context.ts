@@ -5,6 +5,7 @@ import type { HostResolver } from "../domain/ssrf.ts";
 import type { ChangeFeed } from "../services/change-feed.ts";
 import type { FxRates, UsdPriceFeed } from "../services/fx.ts";
 import type { KeyCache } from "../services/key-cache.ts";
+import type { ImageStore } from "../services/product-images/image-store.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
 import type { IdempotencyClaim } from "./idempotency.ts";
 
@@ -32,6 +33,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Chain API per key environment (test → the sandbox chain, live → mainnet). */
   chains: ChainClients;
+  /** Bytes of product images: the data folder (embedded) or a table (PostgreSQL). */
+  images: ImageStore;
   /** Committed intent and event changes pushed by the database (LISTEN/NOTIFY): what SSE streams wait on. */
   changes: ChangeFeed;
   /** Enabled API keys held in memory, kept current by LISTEN/NOTIFY (absent: every key is read). */

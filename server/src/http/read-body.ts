@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import type { ErrorCode } from "@spay/protocol";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv } from "./context.ts";
@@ -15,20 +17,44 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
  * Every body the API accepts is JSON, so the nesting limit is checked here, once, before any
  * validator, parser or the idempotency fingerprint touches the text.
  */
-export function readBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+export function readBody(maxBytes: number, binary: BinaryBody[] = []): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     if (NO_BODY.has(c.req.method) && !hasBody(c.req.header.bind(c.req), incoming, c.req.raw)) return next();
+    const upload = binary.find((b) => b.method === c.req.method && b.path.test(c.req.path));
+    const limit = upload?.maxBytes ?? maxBytes;
+    const tooLarge = () => new ApiError(upload?.tooLarge ?? "body_too_large");
     const declared = Number(c.req.header("content-length") ?? Number.NaN);
-    if (declared > maxBytes) throw new ApiError("body_too_large");
-    const text = incoming
-      ? await readIncoming(incoming, maxBytes)
-      : await readWebRequest(c.req.raw, maxBytes);
-    if (jsonNestingExceeds(text)) throw new ApiError("json_too_deep");
+    if (declared > limit) throw tooLarge();
+    const bytes = incoming
+      ? await readIncoming(incoming, limit, tooLarge)
+      : await readWebRequest(c.req.raw, limit, tooLarge);
     // Hono keeps body promises in `bodyCache` (typed as values); c.req.text()/json() read from here.
-    (c.req.bodyCache as Record<string, Promise<unknown>>).text = Promise.resolve(text);
+    const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
+    if (upload) {
+      cache.arrayBuffer = Promise.resolve(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      );
+      // What the idempotency fingerprint reads as "the body": a digest, since bytes are not text.
+      cache.text = Promise.resolve(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
+      return next();
+    }
+    const text = bytes.toString("utf8");
+    if (jsonNestingExceeds(text)) throw new ApiError("json_too_deep");
+    cache.text = Promise.resolve(text);
     return next();
   };
+}
+
+/**
+ * A route whose body is a file, not JSON: read as bytes (`c.req.arrayBuffer()`) with its own size
+ * limit and error code, and never parsed.
+ */
+export interface BinaryBody {
+  method: string;
+  path: RegExp;
+  maxBytes: number;
+  tooLarge: ErrorCode;
 }
 
 /**
@@ -45,19 +71,23 @@ function hasBody(
   return incoming ? false : request.body !== null;
 }
 
-async function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<string> {
+async function readIncoming(
+  incoming: IncomingMessage,
+  maxBytes: number,
+  tooLarge: () => ApiError,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of incoming) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new ApiError("body_too_large");
+    if (size > maxBytes) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
+  return Buffer.concat(chunks, size);
 }
 
-async function readWebRequest(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+async function readWebRequest(request: Request, maxBytes: number, tooLarge: () => ApiError): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -67,9 +97,9 @@ async function readWebRequest(request: Request, maxBytes: number): Promise<strin
     size += value.length;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new ApiError("body_too_large");
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
+  return Buffer.concat(chunks, size);
 }

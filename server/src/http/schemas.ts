@@ -145,6 +145,19 @@ export const MerchantSchema = z
   })
   .openapi("Merchant");
 
+export const ProductImageSchema = z
+  .object({
+    url: z.string().openapi({ description: "The largest variant (webp, at most 1024 pixels wide)" }),
+    srcset: z.string().openapi({ description: "Every variant as `url {width}w`, for `<img srcset>`" }),
+    width: z.number().int(),
+    height: z.number().int(),
+    variants: z.array(z.object({ width: z.number().int(), height: z.number().int(), url: z.string() })),
+  })
+  .openapi("ProductImage", {
+    description:
+      "Webp variants of the uploaded image (metadata stripped), at content-hashed URLs served with immutable cache headers",
+  });
+
 export const ProductSchema = z
   .object({
     id: z.string(),
@@ -160,6 +173,9 @@ export const ProductSchema = z
     require_email: z.boolean(),
     require_shipping_address: z.boolean(),
     payment_link: z.object({ id: z.string(), active: z.boolean(), url: z.string() }).nullable(),
+    image: ProductImageSchema.nullable().openapi({
+      description: "Set with POST /v1/products/{id}/image, removed with DELETE",
+    }),
     created_at: ts,
     updated_at: ts,
   })
@@ -269,6 +285,15 @@ export const WebhookEndpointSchema = z
     secret: z.string().optional().openapi({ description: "whsec_…, only when created or rotated" }),
     previous_secret_expires_at: z.number().int().nullable(),
     failing_since: z.number().int().nullable(),
+    last_attempt: z
+      .object({
+        attempted_at: z.number().int(),
+        status_code: z.number().int().nullable(),
+        succeeded: z.boolean(),
+        test: z.boolean().openapi({ description: "A sandbox test (`webhook.sandbox_test`)" }),
+      })
+      .nullable()
+      .openapi({ description: "The newest entry of the endpoint's delivery log; null before any" }),
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
@@ -353,7 +378,12 @@ export const PaymentIntentWebhookDeliveriesSchema = z
   .openapi("PaymentIntentWebhookDeliveries");
 
 /** One attempt of an endpoint's delivery log, with the event it carried. */
-export const EndpointAttemptSchema = z.object({ ...Attempt, event_id: z.string(), event_type: z.string() });
+export const EndpointAttemptSchema = z.object({
+  ...Attempt,
+  event_id: z.string(),
+  event_type: z.string(),
+  test: z.boolean().openapi({ description: "A sandbox test delivery (`webhook.sandbox_test`)" }),
+});
 
 export const WebhookEndpointAttemptsSchema = z
   .object({
@@ -376,6 +406,16 @@ export const WebhookSandboxTestResultSchema = z
     one_time_secret: z.string().optional(),
   })
   .openapi("WebhookSandboxTestResult");
+
+/** Get Started's webhook step: the endpoint it registered (or found) and the test sent to it. */
+export const OnboardingWebhookSchema = z
+  .object({
+    object: z.literal("onboarding_webhook"),
+    endpoint: WebhookEndpointSchema,
+    created: z.boolean().openapi({ description: "False: the URL was already an endpoint, reused" }),
+    test: WebhookSandboxTestResultSchema,
+  })
+  .openapi("OnboardingWebhook");
 
 const PayoutWalletSchema = z.object({
   stacks_address: z.string(),

@@ -190,6 +190,9 @@ const CASES: Case[] = [
     as: ["session", "sk"],
   },
   { method: "DELETE", path: "/v1/products/{product}", as: ["session", "sk"] },
+  // An image upload names the product first: another tenant's is unknown before any byte is read.
+  { method: "POST", path: "/v1/products/{product}/image", body: "GIF89a", as: ["session", "sk"] },
+  { method: "DELETE", path: "/v1/products/{product}/image", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}", as: ["session", "sk", "pk"] },
   { method: "POST", path: "/v1/payment_intents/{intent}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/payment_intents/{intent}/events", as: ["session", "sk", "pk"] },

@@ -170,7 +170,7 @@ export function eventRoutes(deps: Deps) {
       tags: ["Webhooks"],
       summary: "Send a signed `webhook.sandbox_test` to a URL from the server and report the outcome",
       description:
-        "10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. Success marks the onboarding step 'webhook tested'.",
+        "10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. When the URL is an endpoint of the workspace (and environment), the test is signed with its secret and logged among its deliveries (`test: true`), and success marks the onboarding step 'webhook tested'; any other URL gets a one-time secret and is logged nowhere.",
       security: bearerSecurity,
       request: {
         body: jsonBody(

@@ -4,9 +4,15 @@ import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
-import { ApiKeySchema, OnboardingStatusSchema, PayoutWalletVerificationSchema } from "../http/schemas.ts";
+import {
+  ApiKeySchema,
+  OnboardingStatusSchema,
+  OnboardingWebhookSchema,
+  PayoutWalletVerificationSchema,
+} from "../http/schemas.ts";
 import { assertWorkspaceAccess, requireSession } from "../services/access.ts";
 import * as onboarding from "../services/onboarding.ts";
+import { connectOnboardingWebhook } from "../services/webhooks/onboarding-webhook.ts";
 import { SignedChallengeFields } from "./auth.ts";
 
 // Optional to zod so that a missing header reaches the handler and answers `workspace_required`.
@@ -28,13 +34,18 @@ const WalletVerifyBody = z
   })
   .openapi("PayoutWalletVerifyRequest");
 
+const WebhookStepBody = z
+  .strictObject({ url: z.string().trim().min(1).max(2048) })
+  .openapi("OnboardingWebhookRequest");
+
 /** Onboarding calls name their workspace in X-Workspace-Id, checked against the session's memberships. */
 async function onboardingWorkspace(c: Context<AppEnv>, deps: Deps) {
   const session = requireSession(c);
   const workspaceId = c.req.header("x-workspace-id")?.trim();
   if (!workspaceId) throw new ApiError("workspace_required", { param: "X-Workspace-Id" });
-  await assertWorkspaceAccess(deps, { kind: "session", ...session }, workspaceId);
-  return { userId: session.userId, workspaceId };
+  const principal = { kind: "session" as const, ...session };
+  await assertWorkspaceAccess(deps, principal, workspaceId);
+  return { userId: session.userId, workspaceId, principal };
 }
 
 export function onboardingRoutes(deps: Deps) {
@@ -66,6 +77,31 @@ export function onboardingRoutes(deps: Deps) {
         c.get("clientIp"),
       );
       return c.json(verified, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/onboarding/webhook",
+      tags,
+      summary: "Register the webhook URL as a sandbox endpoint (or reuse it) and send it a signed test",
+      description:
+        "The endpoint is subscribed to the payment events; its signing secret is in `endpoint.secret` only when `created`. The test joins the endpoint's delivery log; a 2xx answer marks the step 'webhook tested'.",
+      security: bearerSecurity,
+      request: { headers, body: jsonBody(WebhookStepBody) },
+      responses: {
+        200: jsonResponse(OnboardingWebhookSchema, "Endpoint and test outcome (ok or not)"),
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      const { workspaceId, principal } = await onboardingWorkspace(c, deps);
+      const scope = { workspaceId, environmentId: null, env: null, principal };
+      return c.json(
+        await connectOnboardingWebhook(deps, scope, c.req.valid("json").url, c.get("clientIp")),
+        200,
+      );
     },
   );
 

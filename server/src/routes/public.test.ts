@@ -27,6 +27,14 @@ describe("GET /fx", () => {
   });
 });
 
+describe("GET /v1/chains", () => {
+  it("answers without credentials: test keys settle on the gateway's devnet, live keys on mainnet", async () => {
+    const res = await api.request("GET", "/v1/chains");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ test: "devnet", live: "mainnet" });
+  });
+});
+
 describe("GET /v1/stats/payments", () => {
   const stats = async (query = "?days=7") => {
     const res = await api.request("GET", `/v1/stats/payments${query}`);

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CHAINS } from "@spay/protocol";
 import type { Deps } from "../http/context.ts";
 import { errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
+import { chainsByEnv } from "../services/settlement/chains.ts";
 import { countTestPayments, signUpForUpdates } from "../services/stats.ts";
 
 const FxSchema = z
@@ -14,6 +16,15 @@ const FxSchema = z
 const StatsSchema = z
   .object({ test_payments: z.number().int(), days: z.number().int(), since: z.number().int() })
   .openapi("PaymentStats");
+const ChainsSchema = z
+  .object({
+    test: z.enum(CHAINS).openapi({
+      description:
+        "Where payments made with test keys settle: `devnet` (the gateway's own chain) or `testnet`",
+    }),
+    live: z.enum(CHAINS).openapi({ description: "Where payments made with live keys settle: `mainnet`" }),
+  })
+  .openapi("Chains");
 const SignupBody = z
   .strictObject({
     email: z.string().trim().max(254).pipe(z.email()),
@@ -49,6 +60,18 @@ export function publicRoutes(deps: Deps) {
       responses: { 200: jsonResponse(StatsSchema, "Count"), ...errorResponses() },
     }),
     async (c) => c.json(await countTestPayments(deps, c.req.valid("query").days), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/chains",
+      tags: ["Public"],
+      summary:
+        "The chain each key environment settles on (which block explorer, if any, shows its transactions)",
+      responses: { 200: jsonResponse(ChainsSchema, "Chains"), ...errorResponses() },
+    }),
+    (c) => c.json(chainsByEnv(deps.config), 200),
   );
 
   app.openapi(

@@ -8,6 +8,7 @@ import type { Deps } from "../http/context.ts";
 import type { PaymentLinkSchema } from "../http/schemas.ts";
 import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
 import { environmentOf } from "./environments.ts";
+import { imageOfProduct, productImageView } from "./product-images/product-images.ts";
 import { transaction } from "./write-transaction.ts";
 
 /**
@@ -215,7 +216,14 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     product_id: row.product_id,
     merchant_id: row.merchant_id,
     merchant_name: workspace?.display_name ?? null,
-    product_data: product ? { ...row.product_data, ...productData(product) } : row.product_data,
+    product_data: product
+      ? {
+          ...row.product_data,
+          ...productData(product),
+          image: productImageView(deps.config.publicUrl, await imageOfProduct(db, product.id)),
+        }
+      : // Images are the catalogue's, served by the gateway: never a URL a client synced.
+        { ...row.product_data, image: null },
     // The verified payout wallet wins over whatever a client once synced.
     merchant_wallet: payoutAddressFor(workspace?.stacks_address ?? null, env) ?? row.merchant_wallet,
     active: row.active,

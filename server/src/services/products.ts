@@ -11,6 +11,13 @@ import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
 import { fetchPage, type Page } from "./pagination.ts";
 import { syncProductLink } from "./payment-links.ts";
+import { prepareProductImage } from "./product-images/prepare.ts";
+import {
+  imageOfProduct,
+  productImageView,
+  removeImageOfProduct,
+  replaceProductImage,
+} from "./product-images/product-images.ts";
 import { transaction } from "./write-transaction.ts";
 
 export interface ProductInput {
@@ -37,6 +44,7 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
+  const image = await imageOfProduct(db, row.id);
   return {
     id: row.id,
     object: "product",
@@ -53,6 +61,7 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
     payment_link: link
       ? { id: link.id, active: link.active, url: `${deps.config.publicUrl}/payment-links/${link.id}` }
       : null,
+    image: productImageView(deps.config.publicUrl, image),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -230,8 +239,36 @@ export async function upsertProduct(
   return existing ? updateProduct(deps, scope, input.id, input) : createProduct(deps, scope, input);
 }
 
+/**
+ * Sets the product's image from an uploaded file (the bytes decide its type; see
+ * {@link prepareProductImage}). The product is checked first, so another tenant's or environment's
+ * product is 404 before its upload is even decoded, and a refused file stores nothing.
+ */
+export async function setProductImage(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+  upload: { bytes: Buffer; contentType: string | undefined },
+): Promise<ProductView> {
+  const product = await findProduct(deps.db, scope, id);
+  const prepared = await prepareProductImage(upload.bytes, upload.contentType);
+  await replaceProductImage(deps, product, prepared);
+  return getProduct(deps, scope, id);
+}
+
+export async function removeProductImage(
+  deps: Deps,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<ProductView> {
+  await findProduct(deps.db, scope, id);
+  await removeImageOfProduct(deps, id);
+  return getProduct(deps, scope, id);
+}
+
 export async function deleteProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
   await findProduct(deps.db, scope, id);
+  await removeImageOfProduct(deps, id);
   await transaction(deps, async (trx) => {
     // The product's links stop selling it; intents keep their product_id for history.
     await trx

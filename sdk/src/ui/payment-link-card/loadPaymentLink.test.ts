@@ -27,6 +27,7 @@ const PRODUCT: Product = {
   environment_id: "env_test",
   name: "Tea",
   description: null,
+  image: null,
   price_minor: 1250,
   price: 12.5,
   currency: "usd",

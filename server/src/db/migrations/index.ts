@@ -23,6 +23,7 @@ import * as fewerWriteIndexes from "./021-fewer-write-indexes.ts";
 import * as noLockOnTheMerchant from "./022-no-lock-on-the-merchant.ts";
 import * as noTriggerOnACreate from "./023-no-trigger-on-a-create.ts";
 import * as subCentMoney from "./024-sub-cent-money.ts";
+import * as productImages from "./025-product-images.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "022-no-lock-on-the-merchant": noLockOnTheMerchant,
   "023-no-trigger-on-a-create": noTriggerOnACreate,
   "024-sub-cent-money": subCentMoney,
+  "025-product-images": productImages,
 };
 
 export const migrationProvider: MigrationProvider = {

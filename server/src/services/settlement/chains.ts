@@ -1,3 +1,4 @@
+import type { Chain, Env } from "@spay/protocol";
 import { ChainClient } from "../../chain/client.ts";
 import type { Config } from "../../config.ts";
 
@@ -8,6 +9,15 @@ export const HIRO_API = {
   testnet: "https://api.testnet.hiro.so",
   mainnet: "https://api.mainnet.hiro.so",
 } as const;
+
+/**
+ * The chain each key environment's payments settle on, by name: live keys on mainnet; test keys on
+ * the devnet when the gateway runs one, else on testnet (a mainnet gateway's sandbox too). The
+ * dashboard reads it to show a transaction where that chain's explorer has it.
+ */
+export function chainsByEnv(config: Pick<Config, "chain">): Record<Env, Chain> {
+  return { test: config.chain === "devnet" ? "devnet" : "testnet", live: "mainnet" };
+}
 
 export function chainClientsFor(config: Config, devnetUrl: string | null): ChainClients {
   const sandboxUrl =

@@ -4,6 +4,7 @@ import { notFound } from "../../domain/errors.ts";
 import type { Deps } from "../../http/context.ts";
 import type { EndpointAttemptSchema } from "../../http/schemas.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
+import { SANDBOX_TEST_EVENT } from "./endpoints.ts";
 import { type EventWithDeliveries, getEvent } from "./events.ts";
 
 /** One delivery attempt of an endpoint's log, with the event it carried. */
@@ -32,7 +33,7 @@ export async function paymentIntentDeliveries(
   return Promise.all(events.map((e) => getEvent(deps, scope, e.id)));
 }
 
-/** The endpoint's delivery log: its most recent attempts, newest first. */
+/** The endpoint's delivery log: its most recent attempts (sandbox tests marked `test`), newest first. */
 export async function endpointAttempts(
   deps: Deps,
   scope: WorkspaceScope,
@@ -65,5 +66,5 @@ export async function endpointAttempts(
     .orderBy("a.seq", "desc")
     .limit(limit)
     .execute();
-  return rows;
+  return rows.map((r) => ({ ...r, test: r.event_type === SANDBOX_TEST_EVENT }));
 }

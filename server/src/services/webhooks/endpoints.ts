@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import { normalizeEnabledEvents } from "@spay/protocol";
-import type { WebhookEndpointRow } from "../../db/schema.ts";
+import { type EventType, normalizeEnabledEvents } from "@spay/protocol";
+import type { Db } from "../../db/database.ts";
+import type { EnvironmentRow, WebhookEndpointRow } from "../../db/schema.ts";
 import { ApiError, notFound } from "../../domain/errors.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import { checkWebhookUrl, privateTargetsAllowed, type UrlPolicy } from "../../domain/ssrf.ts";
@@ -12,6 +13,9 @@ import { recordAudit } from "../audit-log.ts";
 import { environmentOf } from "../environments.ts";
 import { transaction } from "../write-transaction.ts";
 
+/** The event a sandbox test carries; in a delivery log it marks the attempt as a test. */
+export const SANDBOX_TEST_EVENT = "webhook.sandbox_test" satisfies EventType;
+
 /** After a rotation the old secret keeps signing (beside the new one) for 24 hours. */
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
 
@@ -21,7 +25,14 @@ export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
  */
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
 
-export function endpointView(row: WebhookEndpointRow, secret?: string): WebhookEndpointView {
+/** The newest entry of an endpoint's delivery log: whether its URL works, as last seen. */
+export type LastAttempt = NonNullable<WebhookEndpointView["last_attempt"]>;
+
+export function endpointView(
+  row: WebhookEndpointRow,
+  secret?: string,
+  lastAttempt: LastAttempt | null = null,
+): WebhookEndpointView {
   return {
     id: row.id,
     object: "webhook_endpoint",
@@ -35,9 +46,40 @@ export function endpointView(row: WebhookEndpointRow, secret?: string): WebhookE
     ...(secret ? { secret } : {}),
     previous_secret_expires_at: row.previous_secret_expires_at,
     failing_since: row.failing_since,
+    last_attempt: lastAttempt,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** Each endpoint's newest delivery attempt (sandbox tests included), by endpoint id. */
+async function lastAttempts(db: Db, endpointIds: readonly string[]): Promise<Map<string, LastAttempt>> {
+  if (endpointIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("webhook_attempts as a")
+    .innerJoin("events as e", "e.id", "a.event_id")
+    .distinctOn("a.endpoint_id")
+    .select(["a.endpoint_id", "a.attempted_at", "a.status_code", "a.succeeded", "e.type"])
+    .where("a.endpoint_id", "in", [...endpointIds])
+    .orderBy("a.endpoint_id")
+    .orderBy("a.seq", "desc")
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.endpoint_id,
+      {
+        attempted_at: r.attempted_at,
+        status_code: r.status_code,
+        succeeded: r.succeeded,
+        test: r.type === SANDBOX_TEST_EVENT,
+      },
+    ]),
+  );
+}
+
+/** The view of one endpoint row with its newest attempt read. */
+async function endpointViewWithLog(db: Db, row: WebhookEndpointRow, secret?: string) {
+  return endpointView(row, secret, (await lastAttempts(db, [row.id])).get(row.id) ?? null);
 }
 
 /** Where an endpoint of `env` may send, in this deployment (SSRF; see domain/ssrf.ts). */
@@ -88,47 +130,110 @@ async function findEndpoint(deps: Deps, scope: WorkspaceScope, id: string): Prom
 export async function createEndpoint(
   deps: Deps,
   scope: WorkspaceScope,
-  input: { url: string; enabled_events: string[]; description?: string | undefined },
+  input: EndpointInput,
   ip: string | null,
 ): Promise<WebhookEndpointView> {
   const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
-  const env = environment.type === "production" ? "live" : "test";
-  await assertDeliverableUrl(deps, input.url, env);
+  await assertDeliverableUrl(deps, input.url, envOfEnvironment(environment));
   const secret = newWebhookSecret();
-  const now = nowSeconds();
-  const row = await transaction(deps, async (trx) => {
-    const created = await trx
-      .insertInto("webhook_endpoints")
-      .values({
-        id: newId("webhookEndpoint"),
-        workspace_id: scope.workspaceId,
-        environment_id: environment.id,
-        env,
-        url: input.url,
-        description: input.description ?? null,
-        enabled_events: JSON.stringify(enabledEvents(input.enabled_events)),
-        status: "enabled",
-        disabled_reason: null,
-        secret_sealed: deps.secrets.seal(secret),
-        previous_secret_sealed: null,
-        previous_secret_expires_at: null,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
-      })
+  const row = await transaction(deps, (trx) =>
+    insertEndpoint(trx, deps, scope, environment, input, secret, ip),
+  );
+  return endpointView(row, secret);
+}
+
+/**
+ * The endpoint of `scope`'s environment at `input.url`, registered now if there is none (its
+ * secret returned once), else the existing one — enabled again if it was disabled, since the
+ * merchant just named it as where events go. Concurrent calls for one environment take turns, so
+ * the same URL is never registered twice by them.
+ */
+export async function registerEndpoint(
+  deps: Deps,
+  scope: WorkspaceScope,
+  input: EndpointInput,
+  ip: string | null,
+): Promise<{ endpoint: WebhookEndpointView; created: boolean }> {
+  const environment = await environmentOf(deps.db, scope.workspaceId, scope.environmentId);
+  await assertDeliverableUrl(deps, input.url, envOfEnvironment(environment));
+  const secret = newWebhookSecret();
+  const { row, created } = await transaction(deps, async (trx) => {
+    await trx.selectFrom("environments").select("id").where("id", "=", environment.id).forUpdate().execute();
+    const existing = await trx
+      .selectFrom("webhook_endpoints")
+      .selectAll()
+      .where("environment_id", "=", environment.id)
+      .where("url", "=", input.url)
+      .orderBy("seq")
+      .limit(1)
+      .executeTakeFirst();
+    if (!existing)
+      return { row: await insertEndpoint(trx, deps, scope, environment, input, secret, ip), created: true };
+    if (existing.status === "enabled") return { row: existing, created: false };
+    const enabled = await trx
+      .updateTable("webhook_endpoints")
+      .set({ status: "enabled", disabled_reason: null, failing_since: null, updated_at: nowSeconds() })
+      .where("id", "=", existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      action: "webhook_endpoint.created",
-      actor: scope.principal,
-      ip,
-      workspaceId: scope.workspaceId,
-      object: { type: "webhook_endpoint", id: created.id },
-      details: { url: created.url, env: created.env },
-    });
-    return created;
+    return { row: enabled, created: false };
   });
-  return endpointView(row, secret);
+  return {
+    endpoint: created ? endpointView(row, secret) : await endpointViewWithLog(deps.db, row),
+    created,
+  };
+}
+
+export interface EndpointInput {
+  url: string;
+  enabled_events: readonly string[];
+  description?: string | undefined;
+}
+
+function envOfEnvironment(environment: EnvironmentRow): "test" | "live" {
+  return environment.type === "production" ? "live" : "test";
+}
+
+async function insertEndpoint(
+  trx: Db,
+  deps: Deps,
+  scope: WorkspaceScope,
+  environment: EnvironmentRow,
+  input: EndpointInput,
+  secret: string,
+  ip: string | null,
+): Promise<WebhookEndpointRow> {
+  const now = nowSeconds();
+  const created = await trx
+    .insertInto("webhook_endpoints")
+    .values({
+      id: newId("webhookEndpoint"),
+      workspace_id: scope.workspaceId,
+      environment_id: environment.id,
+      env: envOfEnvironment(environment),
+      url: input.url,
+      description: input.description ?? null,
+      enabled_events: JSON.stringify(enabledEvents(input.enabled_events)),
+      status: "enabled",
+      disabled_reason: null,
+      secret_sealed: deps.secrets.seal(secret),
+      previous_secret_sealed: null,
+      previous_secret_expires_at: null,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    action: "webhook_endpoint.created",
+    actor: scope.principal,
+    ip,
+    workspaceId: scope.workspaceId,
+    object: { type: "webhook_endpoint", id: created.id },
+    details: { url: created.url, env: created.env },
+  });
+  return created;
 }
 
 export async function listEndpoints(deps: Deps, scope: WorkspaceScope): Promise<WebhookEndpointView[]> {
@@ -136,7 +241,12 @@ export async function listEndpoints(deps: Deps, scope: WorkspaceScope): Promise<
     .selectFrom("webhook_endpoints")
     .selectAll()
     .where(ownedBy(scope, "webhook_endpoints"));
-  return (await query.orderBy("seq").execute()).map((r) => endpointView(r));
+  const rows = await query.orderBy("seq").execute();
+  const last = await lastAttempts(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => endpointView(r, undefined, last.get(r.id) ?? null));
 }
 
 export async function getEndpoint(
@@ -144,7 +254,7 @@ export async function getEndpoint(
   scope: WorkspaceScope,
   id: string,
 ): Promise<WebhookEndpointView> {
-  return endpointView(await findEndpoint(deps, scope, id));
+  return endpointViewWithLog(deps.db, await findEndpoint(deps, scope, id));
 }
 
 export async function updateEndpoint(
@@ -178,7 +288,7 @@ export async function updateEndpoint(
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return endpointView(row);
+  return endpointViewWithLog(deps.db, row);
 }
 
 export async function deleteEndpoint(
@@ -232,7 +342,7 @@ export async function rotateSecret(
     });
     return rotated;
   });
-  return endpointView(row, secret);
+  return endpointViewWithLog(deps.db, row, secret);
 }
 
 /** The secrets that sign a delivery now: the current one, and the previous one during its overlap. */
