@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   AVATAR_COLORS,
   avatarColor,
+  axisLabelWidth,
   cardValues,
+  compactUsdMicros,
   customerStatus,
+  dateLabelEvery,
   initials,
   integerTicks,
   niceMax,
@@ -69,5 +72,21 @@ describe("integer chart axis", () => {
       expect(new Set(ticks).size).toBe(ticks.length);
       expect(ticks.every(Number.isInteger)).toBe(true);
     }
+  });
+});
+
+describe("the revenue chart on a narrow card", () => {
+  it("draws fewer date labels the narrower the chart, at most seven", () => {
+    expect(dateLabelEvery(30, 620)).toBe(5); // seven fit: every fifth day
+    expect(dateLabelEvery(30, 200)).toBe(8); // four fit on a phone
+    expect(dateLabelEvery(7, 620)).toBe(1);
+    expect(dateLabelEvery(365, 20)).toBe(365); // one label when even one barely fits
+  });
+  it("shortens revenue ticks and makes room for the widest label", () => {
+    expect(compactUsdMicros(200_000_000_000)).toBe("$200K");
+    expect(compactUsdMicros(1_500_000_000_000)).toBe("$1.5M");
+    expect(compactUsdMicros(5_000_000)).toBe("$5");
+    expect(axisLabelWidth(["$0", "$200K"])).toBe(35);
+    expect(axisLabelWidth([])).toBe(0);
   });
 });

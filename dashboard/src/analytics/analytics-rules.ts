@@ -68,6 +68,35 @@ export function integerTicks(max: number): number[] {
   return Number.isInteger(half) && half > 0 ? [0, half, top] : [0, top];
 }
 
+/** Axis labels are drawn at 11 px: a generous width per character, so none runs off the chart. */
+const AXIS_CHAR_PX = 7;
+/** Date labels ("11-28") need this much room each, so neighbours never touch. */
+const DATE_LABEL_PX = 48;
+/** At most this many date labels, however wide the chart. */
+const MAX_DATE_LABELS = 7;
+
+/** The room, in CSS pixels, the widest of an axis's labels takes at the chart's 11 px. */
+export function axisLabelWidth(labels: readonly string[]): number {
+  return Math.max(0, ...labels.map((l) => l.length)) * AXIS_CHAR_PX;
+}
+
+/** A dollar amount for a narrow chart's axis: "$200K", "$1.5M", "$5". */
+export function compactUsdMicros(micros: number): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(micros / 1_000_000);
+}
+
+/** Every how many days a date label is drawn, so the labels fit `innerWidth` px (at most seven). */
+export function dateLabelEvery(days: number, innerWidth: number): number {
+  const fit = Math.max(1, Math.min(MAX_DATE_LABELS, Math.floor(innerWidth / DATE_LABEL_PX)));
+  return Math.max(1, Math.ceil(days / fit));
+}
+
 /** The customer's row status: Active once they paid, else Pending. */
 export function customerStatus(settledPayments: number): string {
   return settledPayments > 0 ? ANALYTICS.customerActive : ANALYTICS.customerPending;

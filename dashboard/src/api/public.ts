@@ -1,4 +1,12 @@
+import type { Chain, Env } from "@spay/protocol";
 import { apiRequest } from "./http.ts";
+
+/** The chain each key environment's payments settle on, as the gateway runs (GET /v1/chains). */
+export type ChainsByEnv = Record<Env, Chain>;
+
+export function chainsByEnv(signal?: AbortSignal): Promise<ChainsByEnv> {
+  return apiRequest<ChainsByEnv>("/v1/chains", { signal });
+}
 
 /** SPEC.md §7: the landing page's newsletter signup. */
 export function signUpForUpdates(email: string): Promise<unknown> {

@@ -62,7 +62,7 @@ function renderCustomers() {
 
 const listCalls = (calls: StubbedCall[]) => calls.filter((c) => c.path.startsWith("/v1/customers?"));
 
-describe("Customers page (issue 19)", () => {
+describe("Customers page", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists customers with their email, truncated address, counts, lifetime value and last payment", async () => {

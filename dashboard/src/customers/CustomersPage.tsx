@@ -10,6 +10,7 @@ import { Modal } from "../ui/Modal.tsx";
 import { ItemFields, type ListColumn, PagedList, PagedListPage, usePagedList } from "../ui/PagedList.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { type Customer, getCustomer, listCustomers } from "./customers-api.ts";
+import { EmailText } from "./EmailText.tsx";
 import { CUSTOMERS as C } from "./messages.ts";
 
 /** Typing pauses this long before the search reaches the server. */
@@ -27,13 +28,17 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 const when = (seconds: number | null) => (seconds ? formatTime(seconds) : C.never);
 
-/** /customers (issue 19): the workspace's customers, searchable by email, with a detail view. */
+/** /customers: the workspace's customers, searchable by email, with a detail view. */
 export function CustomersPage() {
   return <PagedListPage title={C.title} view={(auth) => <CustomersView auth={auth} />} />;
 }
 
 const COLUMNS: ListColumn<Customer>[] = [
-  { label: C.columns.email, cell: (c) => c.email ?? C.noEmail, opens: (c) => C.view(c.email ?? c.id) },
+  {
+    label: C.columns.email,
+    cell: (c) => (c.email ? <EmailText email={c.email} /> : C.noEmail),
+    opens: (c) => C.view(c.email ?? c.id),
+  },
   {
     label: C.columns.address,
     cell: (c) => (c.address ? <code>{truncateMiddle(c.address)}</code> : C.never),

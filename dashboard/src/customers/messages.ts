@@ -1,4 +1,4 @@
-/** The texts of the Customers page (issue 19); shared texts are in ../messages.ts. */
+/** The texts of the Customers page; shared texts are in ../messages.ts. */
 export const CUSTOMERS = {
   title: "Customers",
   intro: "Everyone who paid this workspace, by email, with what they paid and what was refunded.",

@@ -47,7 +47,8 @@ export function LandingPage({
           <button type="button" className="button" onClick={() => setAuth("signin")}>
             {LANDING.signIn}
           </button>
-          <button type="button" className="button button-primary" onClick={openRegister}>
+          {/* On a phone the hero's own button, just below, offers this: the header keeps to one row. */}
+          <button type="button" className="button button-primary landing-nav-cta" onClick={openRegister}>
             {LANDING.getFreeApiKey}
           </button>
         </nav>

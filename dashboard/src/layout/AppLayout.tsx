@@ -102,7 +102,7 @@ export function AppLayout() {
             className={({ isActive }) => (isActive ? "bottom-item active" : "bottom-item")}
           >
             <item.icon aria-hidden="true" size={20} />
-            <span>{item.label}</span>
+            <span className="bottom-label">{item.barLabel ?? item.label}</span>
           </NavLink>
         ))}
       </nav>

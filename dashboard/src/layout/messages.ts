@@ -7,6 +7,8 @@ export const NAV = {
   products: "Products",
   customers: "Customers",
   integrations: "Integrations & Tools",
+  /** The same tab in the phone's bottom bar. */
+  integrationsBar: "Integrations",
   mail: "Mail",
   settings: "Settings",
   more: "More",

@@ -14,6 +14,8 @@ import { NAV } from "./messages.ts";
 export interface NavItem {
   path: string;
   label: string;
+  /** The bottom bar's label, where a quarter of a phone's width is all a tab has. */
+  barLabel?: string;
   /** From lucide (tree-shaken): Unicode glyphs rendered as empty boxes on some phones. */
   icon: LucideIcon;
 }
@@ -25,7 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: "/payments", label: NAV.payments, icon: Bitcoin },
   { path: "/products", label: NAV.products, icon: Package },
   { path: "/customers", label: NAV.customers, icon: Users },
-  { path: "/integrations", label: NAV.integrations, icon: Plug },
+  { path: "/integrations", label: NAV.integrations, barLabel: NAV.integrationsBar, icon: Plug },
   { path: "/mail", label: NAV.mail, icon: Mail },
   { path: "/settings", label: NAV.settings, icon: Settings },
 ];

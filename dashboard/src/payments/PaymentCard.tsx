@@ -1,15 +1,9 @@
 import { statusLabel } from "@spay/protocol";
 import type { PaymentIntent } from "@spay/sdk";
 import { PAYMENTS, REFUNDS } from "./messages.ts";
-import {
-  assetAmount,
-  explorerTxUrl,
-  formatTime,
-  fulfillmentBadge,
-  statusTone,
-  usd,
-} from "./payment-rules.ts";
+import { assetAmount, formatTime, fulfillmentBadge, statusTone, usd } from "./payment-rules.ts";
 import { refundAmount, refundedAtomic } from "./refunds-api.ts";
+import { TransactionLink } from "./TransactionLink.tsx";
 
 /** SPEC.md §2: one payment — id, amount, status and fulfillment badges, sBTC amount, time, parties, txid. */
 export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpen(id: string): void }) {
@@ -66,9 +60,11 @@ export function PaymentCard({ payment, onOpen }: { payment: PaymentIntent; onOpe
           <div title={payment.txid}>
             <dt>{PAYMENTS.transaction}</dt>
             <dd>
-              <a href={explorerTxUrl(payment.txid, payment.env)} target="_blank" rel="noreferrer">
-                <code>{payment.txid.slice(0, 18)}…</code>
-              </a>
+              <TransactionLink
+                txid={payment.txid}
+                env={payment.env}
+                shown={`${payment.txid.slice(0, 18)}…`}
+              />
             </dd>
           </div>
         ) : null}

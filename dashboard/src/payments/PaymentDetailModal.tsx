@@ -16,7 +16,6 @@ import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { PAYMENTS, REFUNDS } from "./messages.ts";
 import {
   assetAmount,
-  explorerTxUrl,
   formatTime,
   fulfillmentBadge,
   fulfillmentOptions,
@@ -26,6 +25,7 @@ import {
 } from "./payment-rules.ts";
 import { RefundPanel } from "./RefundPanel.tsx";
 import { type RefundableIntent, refundAmount, refundedAtomic } from "./refunds-api.ts";
+import { TransactionLink } from "./TransactionLink.tsx";
 import { timelineText } from "./timeline-text.ts";
 
 interface Detail {
@@ -173,9 +173,7 @@ export function PaymentDetailModal({
               <div className="field-row">
                 <dt>{PAYMENTS.transaction}</dt>
                 <dd>
-                  <a href={explorerTxUrl(p.txid, p.env)} target="_blank" rel="noreferrer">
-                    <code className="key">{p.txid}</code>
-                  </a>
+                  <TransactionLink txid={p.txid} env={p.env} className="key" />
                 </dd>
               </div>
             ) : null}

@@ -7,7 +7,7 @@ import { scopeKey } from "../state/query-scope.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { REFUNDS as R } from "./messages.ts";
-import { explorerTxUrl, formatTime } from "./payment-rules.ts";
+import { formatTime } from "./payment-rules.ts";
 import {
   cancelRefund,
   createRefund,
@@ -24,6 +24,7 @@ import {
   toAtomic,
   usdToCents,
 } from "./refunds-api.ts";
+import { TransactionLink } from "./TransactionLink.tsx";
 import { reasonText, rejectionText } from "./timeline-text.ts";
 
 /** How often the refunds are read again while one waits on the chain. */
@@ -197,11 +198,7 @@ export function RefundPanel({
                 <span className="muted">
                   {R.reasons[r.reason] ?? r.reason} · {formatTime(r.created_at)}
                 </span>{" "}
-                {r.txid ? (
-                  <a href={explorerTxUrl(r.txid, payment.env)} target="_blank" rel="noreferrer">
-                    <code className="key">{r.txid}</code>
-                  </a>
-                ) : null}
+                {r.txid ? <TransactionLink txid={r.txid} env={payment.env} className="key" /> : null}
                 {r.status === "pending" && r.status_reason ? (
                   <p className="muted">{pendingText(r.status_reason)}</p>
                 ) : null}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UnmatchedTransfer } from "../api/payments.ts";
 import { apiError, on, stubApi } from "../testing/api-stub.ts";
+import { ChainsGiven } from "./chains.tsx";
 import { truncateMiddle, UnmatchedTransfers, unmatchedAmount } from "./UnmatchedTransfers.tsx";
 
 const auth = { token: "sess_test", workspaceId: "ws_1" };
@@ -23,26 +24,45 @@ const transfer: UnmatchedTransfer = {
   assigned_at: null,
   created_at: 1_767_225_600,
 };
+/** A gateway whose test payments settle on testnet (Hiro's explorer shows them). */
+const renderOnTestnet = () =>
+  render(
+    <ChainsGiven value={{ test: "testnet", live: "mainnet" }}>
+      <UnmatchedTransfers auth={auth} />
+    </ChainsGiven>,
+  );
 const list = (data: UnmatchedTransfer[]) => ({ body: { object: "list", data, has_more: false, url: "" } });
 
-describe("Payments → unmatched transfers (issue 14)", () => {
+describe("Payments → unmatched transfers", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("says so when there are none", async () => {
     stubApi(on("GET", "/v1/unmatched_transfers", list([])));
-    render(<UnmatchedTransfers auth={auth} />);
+    renderOnTestnet();
     expect(await screen.findByText("No unmatched transfers")).toBeTruthy();
   });
 
   it("lists a transfer with its explorer link, amount, sender and missing memo", async () => {
     const calls = stubApi(on("GET", "/v1/unmatched_transfers", list([transfer])));
-    render(<UnmatchedTransfers auth={auth} />);
+    renderOnTestnet();
     const link = await screen.findByRole("link", { name: `View transaction ${TXID} on the explorer` });
     expect(link.getAttribute("href")).toBe(`https://explorer.hiro.so/txid/${TXID}?chain=testnet`);
     expect(link.textContent).toBe(truncateMiddle(TXID));
     expect(screen.getByText(unmatchedAmount(transfer))).toBeTruthy();
     expect(screen.getByText("No memo")).toBeTruthy();
     expect(calls[0]?.headers["x-workspace-id"]).toBe("ws_1");
+  });
+
+  it("shows a devnet transfer's id with a copy button, not a link to an explorer that has no devnet", async () => {
+    stubApi(on("GET", "/v1/unmatched_transfers", list([transfer])));
+    render(
+      <ChainsGiven value={{ test: "devnet", live: "mainnet" }}>
+        <UnmatchedTransfers auth={auth} />
+      </ChainsGiven>,
+    );
+    const copy = await screen.findByRole("button", { name: `Copy transaction ID ${TXID}` });
+    expect(copy.closest("td")?.textContent).toContain(truncateMiddle(TXID));
+    expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("assigns a transfer to the payment the merchant names, and shows it assigned", async () => {
@@ -55,7 +75,7 @@ describe("Payments → unmatched transfers (issue 14)", () => {
         },
       })),
     );
-    render(<UnmatchedTransfers auth={auth} />);
+    renderOnTestnet();
     await userEvent.click(
       await screen.findByRole("button", { name: `Assign transfer ${TXID} to a payment` }),
     );
@@ -76,7 +96,7 @@ describe("Payments → unmatched transfers (issue 14)", () => {
         apiError(409, "transfer_already_assigned", "This transfer was already assigned"),
       ),
     );
-    render(<UnmatchedTransfers auth={auth} />);
+    renderOnTestnet();
     await userEvent.click(
       await screen.findByRole("button", { name: `Assign transfer ${TXID} to a payment` }),
     );
@@ -88,7 +108,7 @@ describe("Payments → unmatched transfers (issue 14)", () => {
 
   it("shows a load failure with a retry", async () => {
     stubApi(on("GET", "/v1/unmatched_transfers", apiError(500, "api_error", "boom")));
-    render(<UnmatchedTransfers auth={auth} />);
+    renderOnTestnet();
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to load unmatched transfers");
     expect(within(alert).getByRole("button", { name: /retry/i })).toBeTruthy();

@@ -5,7 +5,8 @@ import { assignUnmatchedTransfer, listUnmatchedTransfers, type UnmatchedTransfer
 import type { WorkspaceAuth } from "../api/types.ts";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { UNMATCHED_TRANSFERS as T } from "./messages.ts";
-import { explorerTxUrl, formatTime } from "./payment-rules.ts";
+import { formatTime } from "./payment-rules.ts";
+import { TransactionLink } from "./TransactionLink.tsx";
 
 /** `0x1234…abcd`: long ids stay readable in a table cell; the full value is in the title and link. */
 export function truncateMiddle(value: string, keep = 6): string {
@@ -90,15 +91,7 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
               {items.map((t) => (
                 <tr key={t.txid}>
                   <td data-label={T.transaction}>
-                    <a
-                      href={explorerTxUrl(t.txid, t.env)}
-                      target="_blank"
-                      rel="noreferrer"
-                      title={t.txid}
-                      aria-label={T.viewOnExplorer(t.txid)}
-                    >
-                      <code>{truncateMiddle(t.txid)}</code>
-                    </a>
+                    <TransactionLink txid={t.txid} env={t.env} shown={truncateMiddle(t.txid)} />
                   </td>
                   <td data-label={T.amount}>{unmatchedAmount(t)}</td>
                   <td data-label={T.asset}>{t.asset.toUpperCase()}</td>

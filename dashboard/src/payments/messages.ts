@@ -19,6 +19,9 @@ export const PAYMENTS = {
   customer: "Customer",
   merchant: "Merchant",
   transaction: "Transaction",
+  viewOnExplorer: (txid: string) => `View transaction ${txid} on the explorer`,
+  /** What a copy button next to a transaction id copies (the devnet has no explorer to link to). */
+  transactionId: (txid: string) => `transaction ID ${txid}`,
   live: "Live",
   loadFailed: "Failed to load payments",
   details: "Payment details",
@@ -40,7 +43,7 @@ export const PAYMENTS = {
   shipping: "Shipping address",
 } as const;
 
-/** Payments page: transfers whose memo named no payment (issue 14, item 1). */
+/** Payments page: transfers whose memo named no payment. */
 export const UNMATCHED_TRANSFERS = {
   title: "Unmatched transfers",
   intro:
@@ -66,10 +69,9 @@ export const UNMATCHED_TRANSFERS = {
   assigning: "Assigning…",
   done: "Transfer assigned; the payment settles once the chain confirms it.",
   intentRequired: "Enter the ID of the payment this transfer pays",
-  viewOnExplorer: (txid: string) => `View transaction ${txid} on the explorer`,
 } as const;
 
-/** Payment detail: refunds (issue 19). */
+/** Payment detail: refunds. */
 export const REFUNDS = {
   title: "Refunds",
   refund: "Refund",

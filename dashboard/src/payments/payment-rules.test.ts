@@ -79,7 +79,11 @@ describe("payment card texts", () => {
       "$2.50 USDC",
     );
   });
-  it("links a transaction to the explorer of the intent's network", () => {
+  it("links a transaction to Hiro's explorer on mainnet and testnet, and nowhere on the devnet", () => {
+    expect(explorerTxUrl("ab12", "testnet")).toBe("https://explorer.hiro.so/txid/0xab12?chain=testnet");
+    expect(explorerTxUrl("0xab12", "mainnet")).toBe("https://explorer.hiro.so/txid/0xab12?chain=mainnet");
+    expect(explorerTxUrl("0xab12", "devnet")).toBeNull();
+    // Given only the environment (no chain), test payments link to testnet.
     expect(explorerTxUrl("ab12", "test")).toBe("https://explorer.hiro.so/txid/0xab12?chain=testnet");
     expect(explorerTxUrl("0xab12", "live")).toBe("https://explorer.hiro.so/txid/0xab12?chain=mainnet");
   });

@@ -1,4 +1,6 @@
 import {
+  type Chain,
+  type Env,
   FAILED_STATUSES,
   formatUsdMicros,
   fulfillmentLabel,
@@ -85,10 +87,22 @@ export function usd(micros: string): string {
   return formatUsdMicros(micros);
 }
 
-/** The block explorer page of a transaction on the intent's network (test intents: testnet). */
-export function explorerTxUrl(txid: string, env: "test" | "live"): string {
+/**
+ * The block explorer page of a transaction on `chain`: Hiro's explorer for mainnet and testnet;
+ * none on the devnet, whose transactions no public explorer has and which serves no page of its
+ * own (only the API's JSON) — there the transaction id is shown with a copy button instead.
+ */
+export function explorerTxUrl(txid: string, chain: Chain): string | null;
+/**
+ * @deprecated An environment alone cannot tell the devnet from testnet (test payments link to
+ * testnet's explorer): pass the chain, from the gateway's GET /v1/chains.
+ */
+export function explorerTxUrl(txid: string, env: Env): string;
+export function explorerTxUrl(txid: string, where: Chain | Env): string | null {
+  const chain: Chain = where === "live" ? "mainnet" : where === "test" ? "testnet" : where;
+  if (chain === "devnet") return null;
   const id = txid.startsWith("0x") ? txid : `0x${txid}`;
-  return `https://explorer.hiro.so/txid/${id}?chain=${env === "live" ? "mainnet" : "testnet"}`;
+  return `https://explorer.hiro.so/txid/${id}?chain=${chain}`;
 }
 
 /** SPEC.md §9: unix seconds × 1000 for display. */

@@ -15,6 +15,10 @@ export const ADVERSARIAL = {
   arabicDescription: "حبوب قهوة من اليمن، محمصة هذا الأسبوع، تُشحن خلال يومين. 🚀✨",
   hebrewName: "פולי קפה אתיופי 🌍 ☕",
   emojiDescription: "Single origin 🇪🇹 ☕️ roasted 🔥 this week — שבוע טוב — أسبوع سعيد 🎉",
+  /** Customers' emails: short, hyphenated and dotted, and one whose local part has no break at all. */
+  emails: ["a@example.com", "someone.long-name@example-shop.com", `${"c".repeat(60)}@example.com`],
+  /** The one payment awaiting fulfilment: a filtered list of one row, paid by a devnet transaction. */
+  fulfillmentTxid: `0x${"ab".repeat(32)}`,
   maxPriceMinor: 99_999_999,
   payments: 10_000,
 } as const;
@@ -104,9 +108,43 @@ async function insertPayments(stack: TestStack, templateId: string, count: numbe
 }
 
 /**
+ * The customers settlement would have recorded, by email (the seeded payments are inserted, not
+ * settled): each of ADVERSARIAL.emails with the largest lifetime value, in the intent's environment.
+ */
+async function insertCustomers(stack: TestStack, intentId: string): Promise<void> {
+  const db = stack.deps.db;
+  const intent = await db
+    .selectFrom("payment_intents")
+    .select(["workspace_id", "environment_id", "env"])
+    .where("id", "=", intentId)
+    .executeTakeFirstOrThrow();
+  const now = Math.floor(Date.now() / 1000);
+  await db
+    .insertInto("customers")
+    .values(
+      ADVERSARIAL.emails.map((email, i) => ({
+        ...intent,
+        id: `cus_adversarial${i}`,
+        email,
+        address: null,
+        payments_count: 1_000,
+        refunds_count: 0,
+        total_paid_micros: ADVERSARIAL.maxPriceMinor * MICROS_PER_CENT * 1_000,
+        total_refunded_micros: 0,
+        first_payment_at: now - 86_400,
+        last_payment_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
  * A merchant whose every name and text is adversarial: a 200-character unbroken organization,
  * workspace display name and product name, RTL and emoji product names and descriptions, a
- * $999,999.99 product, payment links in both views, and 10,000 payments.
+ * $999,999.99 product, payment links in both views, 10,000 payments (one awaiting fulfilment,
+ * paid by a devnet transaction) and customers with long emails.
  */
 export async function seedAdversarialMerchant(stack: TestStack): Promise<AdversarialMerchant> {
   const merchant = await seedMerchant(stack);
@@ -165,6 +203,18 @@ export async function seedAdversarialMerchant(stack: TestStack): Promise<Adversa
     metadata: { product_name: ADVERSARIAL.longName },
   });
   await insertPayments(stack, String(intent.id), ADVERSARIAL.payments - 1);
+  await db
+    .updateTable("payment_intents")
+    .set((eb) => ({
+      status: "payment_settled",
+      fulfillment_status: "processing",
+      txid: ADVERSARIAL.fulfillmentTxid,
+      amount_received: eb.ref("amount_asset"),
+    }))
+    // A paid clone: the intent itself stays open for the hosted checkout.
+    .where("id", "=", `${intent.id}_1`)
+    .execute();
+  await insertCustomers(stack, String(intent.id));
   return {
     ...merchant,
     cardLinkId: String(card.id),

@@ -68,6 +68,52 @@ describe("the layout checks, on pages made to break them", () => {
     expect(spilled.some((p) => p.startsWith("overlap:"))).toBe(true);
   });
 
+  it("flags a generated label that runs out of its field into the next, not one its field grows to hold", async () => {
+    // A phone card's fields: the name of each in the cell's left padding, as `.table-cards` draws them.
+    const card = (label: string) =>
+      `<style>
+        td { display: block; min-height: 20px; padding: 0 0 0 90px; font-size: 14px; line-height: 20px; ${label} }
+        td::before { content: attr(data-label); width: 80px; }
+      </style>
+      <table><tbody><tr style="display:block;width:300px">
+        <td data-label="Lifetime value of the customer">$5.00</td><td data-label="Last payment">Today</td>
+      </tr></tbody></table>`;
+    const spilled = await problemsOf(
+      card("position:relative; } td::before { position:absolute; left:0; top:0;"),
+    );
+    expect(spilled.some((p) => p.startsWith("spilled: ::before label runs"))).toBe(true);
+    const grown = await problemsOf(card("display:flow-root; } td::before { float:left; margin-left:-90px;"));
+    expect(grown).toEqual([]);
+  });
+
+  it("flags text drawn below 11 px, SVG text at the size its viewBox scales it to", async () => {
+    expect(await problemsOf('<p style="font-size:9px">Tiny print</p>')).toEqual([
+      expect.stringMatching(/^small text: text drawn at 9\.0px: <p> "Tiny print"/),
+    ]);
+    // A 720-unit-wide chart in a 300 px box: its 11 px labels are drawn at 4.6 px.
+    const scaled = await problemsOf(
+      '<svg viewBox="0 0 720 240" style="width:300px"><text x="10" y="100" style="font-size:11px">$100</text></svg>',
+    );
+    expect(scaled.some((p) => /^small text: text drawn at 4\.\dpx: <text>/.test(p))).toBe(true);
+    const unscaled = await problemsOf(
+      '<svg viewBox="0 0 300 100" width="300" height="100"><text x="10" y="50" style="font-size:11px">$100</text></svg>',
+    );
+    expect(unscaled).toEqual([]);
+  });
+
+  it("flags a scroll box with nothing to scroll and a screenful of blank under its content", async () => {
+    const list = (style: string) =>
+      `<section style="overflow-y:auto;${style}"><ul style="margin:0;height:100px"><li>One payment</li></ul></section><p>Next section</p>`;
+    const blank = await problemsOf(list("height:400px"));
+    expect(blank.some((p) => p.startsWith("empty space: 300px blank under the content"))).toBe(true);
+    expect(await problemsOf(list("max-height:400px"))).toEqual([]);
+    // A dialog's backdrop covers the screen, whatever the dialog holds.
+    const backdrop = await problemsOf(
+      '<div style="position:fixed;inset:0;overflow-y:auto;display:grid;place-items:center"><div role="dialog" aria-label="d">Sign in</div></div>',
+    );
+    expect(backdrop).toEqual([]);
+  });
+
   it("flags a broken image", async () => {
     const problems = await problemsOf(
       '<img alt="logo" width="20" height="20" src="data:image/png;base64,AAAA">',

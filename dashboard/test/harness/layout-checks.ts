@@ -10,6 +10,13 @@ import { seriousAxeViolations } from "./axe.ts";
  *   ellipsis` or a line clamp) with the full text in a `title`, or the clipping box scrolls;
  * - overlap: no two visible text runs overlap (line boxes from `Range.getClientRects`, compared one
  *   viewport at a time, text covered by an opaque box — a modal over the page — not counted);
+ * - spilled labels: no generated text (a `::before` / `::after` label, such as a phone card's
+ *   field name) runs out of the bottom of its element into the next one — the overlap check sees
+ *   text nodes only, and generated text is none;
+ * - small text: no visible text renders below MIN_TEXT_PX, SVG text counted at its drawn size (a
+ *   chart scaled down to a phone shrinks its labels with it);
+ * - empty scroll boxes: no scrolling box with nothing to scroll is left with more than
+ *   MAX_EMPTY_PX of blank space under its content (a list sized for many rows showing one);
  * - broken images: no `<img>` that finished loading without pixels;
  * - glyph boxes: no character drawn as the fallback font's missing-glyph box (see `glyphBoxes`).
  *
@@ -19,6 +26,9 @@ export interface LayoutReport {
   overflow: string[];
   clipped: string[];
   overlap: string[];
+  spilled: string[];
+  small: string[];
+  empty: string[];
   images: string[];
   glyphs: string[];
   /** Characters not checked because this machine has no font for a whole script (emoji). */
@@ -290,6 +300,76 @@ function measureLayout(): LayoutReport {
   }
   window.scrollTo(0, startY);
 
+  // Generated labels running out of their element's box (into the next field).
+  const spilled: string[] = [];
+  for (const el of elements) {
+    if (spilled.length > 12) break;
+    if (el instanceof SVGElement || !isRendered(el) || isHiddenTree(el)) continue;
+    for (const pseudo of ["::before", "::after"] as const) {
+      const ps = getComputedStyle(el, pseudo);
+      if (!/^["']./.test(ps.content) && !ps.content.startsWith("attr(")) continue;
+      if (ps.display === "none") continue;
+      const height = Number.parseFloat(ps.height);
+      if (!(height > 0)) continue;
+      const box = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      const borderTop = Number.parseFloat(s.borderTopWidth) || 0;
+      // Where the label's box starts: its `top` when positioned, else the content box's top.
+      const positioned = ps.position === "absolute" || ps.position === "fixed";
+      // In-flow generated text is laid out like a text node's box and grows its element.
+      if (!positioned && ps.float === "none") continue;
+      const top = positioned
+        ? Number.parseFloat(ps.top)
+        : (Number.parseFloat(s.paddingTop) || 0) + (Number.parseFloat(ps.marginTop) || 0);
+      if (!Number.isFinite(top)) continue;
+      const bottom = box.top + borderTop + top + height;
+      if (bottom > box.bottom + TOLERANCE * 2 && s.overflowY === "visible")
+        spilled.push(
+          `${pseudo} label runs ${Math.round(bottom - box.bottom)}px out of its box: ${describe(el)}`,
+        );
+    }
+  }
+
+  // Text too small to read: computed size, SVG text at the size it is drawn (viewBox scaling).
+  const MIN_TEXT_PX = 11;
+  const small: string[] = [];
+  const smallSeen = new Set<Element>();
+  for (const node of textNodes) {
+    if (small.length > 12) break;
+    const owner = node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+    if (!owner || smallSeen.has(owner) || !isRendered(owner) || isHiddenTree(owner)) continue;
+    smallSeen.add(owner);
+    let px = Number.parseFloat(getComputedStyle(owner).fontSize);
+    if (owner instanceof SVGGraphicsElement) {
+      const m = owner.getScreenCTM();
+      if (m) px *= Math.hypot(m.a, m.b);
+    }
+    if (px < MIN_TEXT_PX - 0.5) small.push(`text drawn at ${px.toFixed(1)}px: ${describe(owner)}`);
+  }
+
+  // Scroll boxes with nothing to scroll and a screenful of nothing under their content.
+  const MAX_EMPTY_PX = 120;
+  const empty: string[] = [];
+  for (const el of elements) {
+    if (empty.length > 12) break;
+    const s = getComputedStyle(el);
+    if (s.overflowY !== "auto" && s.overflowY !== "scroll") continue;
+    // An overlay (a dialog's backdrop) covers the screen whatever it holds.
+    if (s.position === "fixed") continue;
+    if (el === document.documentElement || el === document.body || el instanceof HTMLTextAreaElement)
+      continue;
+    if (el.scrollHeight > el.clientHeight + TOLERANCE || !isRendered(el) || isHiddenTree(el)) continue;
+    const box = el.getBoundingClientRect();
+    let contentBottom = box.top + (Number.parseFloat(s.borderTopWidth) || 0);
+    for (const child of Array.from(el.children)) {
+      if (!isRendered(child)) continue;
+      contentBottom = Math.max(contentBottom, child.getBoundingClientRect().bottom);
+    }
+    const blank = box.bottom - (Number.parseFloat(s.borderBottomWidth) || 0) - contentBottom;
+    if (blank > MAX_EMPTY_PX)
+      empty.push(`${Math.round(blank)}px blank under the content of a scroll box: ${describe(el)}`);
+  }
+
   // Images that loaded nothing.
   const images: string[] = [];
   for (const el of elements)
@@ -365,7 +445,7 @@ function measureLayout(): LayoutReport {
     }
     if (noEmoji.size) unchecked.push(`no emoji font on this machine: ${Array.from(noEmoji).join(" ")}`);
   }
-  return { overflow, clipped, overlap, images, glyphs, unchecked };
+  return { overflow, clipped, overlap, spilled, small, empty, images, glyphs, unchecked };
 }
 
 /**
@@ -381,6 +461,9 @@ export async function layoutProblems(
     ...report.overflow.map((p) => `overflow: ${p}`),
     ...report.clipped.map((p) => `clipped: ${p}`),
     ...report.overlap.map((p) => `overlap: ${p}`),
+    ...report.spilled.map((p) => `spilled: ${p}`),
+    ...report.small.map((p) => `small text: ${p}`),
+    ...report.empty.map((p) => `empty space: ${p}`),
     ...report.images.map((p) => `image: ${p}`),
     ...report.glyphs.map((p) => `glyph: ${p}`),
   ];

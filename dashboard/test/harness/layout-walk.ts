@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { TRANSACTION_STATUSES } from "@spay/protocol";
 import { MESSAGES } from "@spay/sdk";
 import { paywall } from "@spay/sdk/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -10,7 +11,7 @@ import { CUSTOMERS } from "../../src/customers/messages.ts";
 import { INTEGRATIONS } from "../../src/integrations/messages.ts";
 import { MAIL } from "../../src/mail/messages.ts";
 import { ONBOARDING } from "../../src/onboarding/messages.ts";
-import { PAYMENTS, REFUNDS } from "../../src/payments/messages.ts";
+import { PAYMENTS, REFUNDS, UNMATCHED_TRANSFERS } from "../../src/payments/messages.ts";
 import { PRODUCTS } from "../../src/products/messages.ts";
 import { SETTINGS } from "../../src/settings/messages.ts";
 import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "./adversarial.ts";
@@ -24,8 +25,8 @@ import { startStack, type TestStack } from "./stack.ts";
  * Every screen — signed out, onboarding, each app page, modals, the payment link's card
  * and button views, the hosted checkout, the SDK's overlays, the docs and blog — in light and dark,
  * at 1280 and 390 px, with adversarial data (harness/adversarial.ts), holds the layout invariants
- * of harness/layout-checks.ts: no horizontal overflow, nothing clipped, no overlapping text, no
- * broken image or glyph box, and axe-core clean (at 1280 px, per theme, to keep the walk fast —
+ * of harness/layout-checks.ts: no horizontal overflow, nothing clipped, no overlapping text or
+ * spilled label, no text under 11 px, no blank scroll box, no broken image or glyph box, and axe-core clean (at 1280 px, per theme, to keep the walk fast —
  * colours and names do not change with the width; the layout checks run at both).
  * Each theme × width walk is its own test file (test/e2e/layout-*.test.ts), so two run at once,
  * each with its own stack and browser context. A screenshot of each goes to test-results/screenshots/<screen>-<theme>-<width>.png.
@@ -135,6 +136,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A filtered list of one row (the payment awaiting fulfilment, paid on the devnet: its
+    // transaction id with a copy button), then the unmatched transfers.
+    name: "payments-one-row",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/payments?filter=fulfillment");
+      await heading(p, PAYMENTS.title);
+      await p.locator(".payment-card").first().getByTestId("txid-copy").waitFor();
+      await p.getByRole("heading", { name: UNMATCHED_TRANSFERS.title }).waitFor();
+    },
+  },
+  {
     name: "payment-detail-modal",
     signedIn: true,
     open: async (p) => {
@@ -160,6 +173,7 @@ const SCREENS: Screen[] = [
     open: async (p) => {
       await go(p, "/customers");
       await heading(p, CUSTOMERS.title);
+      await p.getByRole("button", { name: CUSTOMERS.view(ADVERSARIAL.emails[2]) }).waitFor();
     },
   },
   {
@@ -234,6 +248,22 @@ const SCREENS: Screen[] = [
       await go(p, "/settings");
       await p.getByRole("button", { name: SETTINGS.changePassword }).click();
       await dialog(p, SETTINGS.changePassword);
+    },
+  },
+  {
+    // Setup completed (the last signed-in screen, so the ones above see it incomplete): the
+    // dashboard's analytics, its revenue chart over ten thousand payments.
+    name: "analytics-live",
+    signedIn: true,
+    open: async (p) => {
+      await stack.deps.db
+        .updateTable("workspaces")
+        .set({ webhook_tested: true, test_payment_completed: true })
+        .where("id", "=", merchant.workspaceId)
+        .execute();
+      await go(p, "/dashboard");
+      await heading(p, ANALYTICS.title);
+      await p.getByTestId("revenue-chart").locator("svg text").first().waitFor({ timeout: 60_000 });
     },
   },
   {
@@ -355,12 +385,21 @@ export function layoutWalk(theme: Theme, width: Width, { seedCheck = false } = {
   });
 
   if (seedCheck)
-    it("seeds the adversarial account: 10,000 payments the API lists and analytics counts", async () => {
+    it("seeds the adversarial account: 10,000 payments, each transaction among them counted by analytics", async () => {
       const auth = { authorization: `Bearer ${merchant.sk}` };
+      const seeded = await stack.deps.db
+        .selectFrom("payment_intents")
+        .select(["status"])
+        .where("workspace_id", "=", merchant.workspaceId)
+        .execute();
+      expect(seeded.length).toBe(ADVERSARIAL.payments);
+      // A transaction is a payment that reached the chain or failed (TRANSACTION_STATUSES).
+      const transactions = seeded.filter((p) => TRANSACTION_STATUSES.includes(p.status)).length;
+      expect(transactions).toBeGreaterThan(ADVERSARIAL.payments / 2);
       const analytics = await fetch(`${stack.apiUrl}/v1/analytics/overview?range=30d`, { headers: auth });
       const overview = (await analytics.json()) as { transactions?: number };
       expect(analytics.status).toBe(200);
-      expect(overview.transactions).toBe(ADVERSARIAL.payments);
+      expect(overview.transactions).toBe(transactions);
     });
 
   const notes = new Set<string>();
