@@ -287,6 +287,8 @@ describe("hostile Markdown in Chromium", () => {
     const { problems, dialogs } = await guardPage(page, xssSite.url, { csp: false });
     await page.goto(`${xssSite.url}/index.html`);
     await page.getByRole("heading", { level: 1, name: "Hostile payloads" }).waitFor();
+    // The title shows before the body: the Markdown renderer is a lazy chunk, slow on a busy machine.
+    await page.locator(".prose p strong", { hasText: "Raw HTML is allowed" }).waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500); // let any onerror/onload/ontoggle fire
     expect(dialogs).toEqual([]);
     const result = await page.evaluate(() => {

@@ -242,7 +242,7 @@ describe("examples/webhook-receiver against the gateway's webhook worker on the 
       const o = await orderNow();
       return o.status === "partially_refunded" ? o : null;
     }, "the order to be partially refunded");
-    expect(partly.refunded_minor).toBe(half.amount_minor);
+    expect(partly.refunded_micros).toBe(half.amount_micros);
     expect(partly.refunds[half.id]).toMatchObject({
       status: "succeeded",
       txid: `0x${halfTxid.replace(/^0x/, "")}`,
@@ -255,7 +255,7 @@ describe("examples/webhook-receiver against the gateway's webhook worker on the 
       const o = await orderNow();
       return o.refunds?.[canceled.id] ? o : null;
     }, "the canceled refund to be recorded");
-    expect(withFailure).toMatchObject({ status: "partially_refunded", refunded_minor: half.amount_minor });
+    expect(withFailure).toMatchObject({ status: "partially_refunded", refunded_micros: half.amount_micros });
     expect(withFailure.refunds[canceled.id]).toMatchObject({ status: "failed", txid: null });
 
     // The rest: the order is refunded in full.
@@ -269,8 +269,9 @@ describe("examples/webhook-receiver against the gateway's webhook worker on the 
       const o = await orderNow();
       return o.status === "refunded" ? o : null;
     }, "the order to be refunded");
-    expect(refunded.refunded_minor).toBe(half.amount_minor + rest.amount_minor);
-    expect(refunded.refunded_minor).toBe(order.amount_minor);
+    // Two halves of $19.99 are 999 cents each when rounded down: exact micro-dollars add up.
+    expect(BigInt(refunded.refunded_micros)).toBe(BigInt(half.amount_micros) + BigInt(rest.amount_micros));
+    expect(refunded.refunded_micros).toBe(order.amount_micros);
 
     // A redelivery of refund.succeeded is acknowledged and not counted twice.
     const events = await api("GET", "/v1/events?type=refund.succeeded&limit=10");

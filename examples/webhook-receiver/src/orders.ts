@@ -3,7 +3,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 
 /** A refund of an order's payment, as the `refund.*` webhooks reported it. */
 export interface OrderRefund {
-  amount_minor: number;
+  /** What the refund gives back, in micro-dollars (an integer string, exact below a cent). */
+  amount_micros: string;
   status: "succeeded" | "failed";
   /** The merchant's refund transfer, once it counted. */
   txid: string | null;
@@ -21,6 +22,11 @@ export interface Order {
   amount_minor: number;
   status: "pending" | "paid" | "partially_refunded" | "refunded";
   payment_intent_id: string | null;
+  /**
+   * The intent's exact price in micro-dollars. Refunds are summed in these: cents are rounded
+   * down per refund, so two half refunds of $19.99 read 999 + 999 cents, a cent short of whole.
+   */
+  amount_micros: string | null;
   pay_url: string | null;
   created_at: string;
   paid_at: string | null;
@@ -28,8 +34,8 @@ export interface Order {
   txid: string | null;
   /** The webhook (`webhook-id` = event id) that marked the order paid. */
   paid_by_event: string | null;
-  /** Cents given back by refunds that succeeded. */
-  refunded_minor?: number;
+  /** Micro-dollars given back by refunds that succeeded (an integer string). */
+  refunded_micros?: string;
   /** Refunds by id (`re_…`): each counted once, whatever the event that reports it. */
   refunds?: Record<string, OrderRefund>;
 }
@@ -70,6 +76,7 @@ export class OrderStore {
       amount_minor: input.amount_minor,
       status: "pending",
       payment_intent_id: null,
+      amount_micros: null,
       pay_url: null,
       created_at: new Date().toISOString(),
       paid_at: null,
@@ -81,10 +88,11 @@ export class OrderStore {
     return order;
   }
 
-  attachIntent(orderId: string, intent: { id: string; spay_url: string }): Order {
+  attachIntent(orderId: string, intent: { id: string; spay_url: string; amount_micros: string }): Order {
     const order = this.get(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     order.payment_intent_id = intent.id;
+    order.amount_micros = intent.amount_micros;
     order.pay_url = intent.spay_url;
     this.save();
     return order;

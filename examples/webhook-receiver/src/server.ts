@@ -75,25 +75,27 @@ function handleRefund(event: WebhookEvent<Refund>, webhookId: string): void {
       order.refunds = {
         ...order.refunds,
         [refund.id]: {
-          amount_minor: refund.amount_minor,
+          amount_micros: refund.amount_micros,
           status: "succeeded",
           txid: refund.txid,
           status_reason: null,
         },
       };
-      const refunded = (order.refunded_minor ?? 0) + refund.amount_minor;
-      order.refunded_minor = refunded;
-      order.status = refunded >= order.amount_minor ? "refunded" : "partially_refunded";
+      // Summed exactly in micro-dollars: cents are rounded down per refund and would leave an
+      // order refunded in two halves a cent short of whole.
+      const refunded = BigInt(order.refunded_micros ?? "0") + BigInt(refund.amount_micros);
+      order.refunded_micros = refunded.toString();
+      order.status = refunded >= BigInt(order.amount_micros ?? "0") ? "refunded" : "partially_refunded";
     });
     console.log(
-      `order ${order.id} ${order.status}: refund ${refund.id} of ${refund.amount_minor} (${event.type} ${webhookId}, txid ${refund.txid})`,
+      `order ${order.id} ${order.status}: refund ${refund.id} of ${refund.amount_micros} micro-dollars (${event.type} ${webhookId}, txid ${refund.txid})`,
     );
   } else {
     store.process(webhookId, () => {
       order.refunds = {
         ...order.refunds,
         [refund.id]: {
-          amount_minor: refund.amount_minor,
+          amount_micros: refund.amount_micros,
           status: "failed",
           txid: null,
           status_reason: refund.status_reason,
