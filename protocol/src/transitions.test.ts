@@ -79,6 +79,8 @@ describe("the transition table", () => {
       { kind: "expired", now: 5_000 },
       { kind: "canceled", now: 5_000 },
       { kind: "reported", txid: TX },
+      { kind: "report_pending", txid: TX },
+      { kind: "report_failed", txid: TX, reason: null },
       { kind: "assigned", txid: TX },
       { kind: "orphaned", txid: TX, height: 7 },
       { kind: "refunded", txid: TX, refunded: 400n, received: 1000n },
@@ -138,6 +140,21 @@ describe("decide: the followed transaction fails", () => {
     ).toBeNull();
   });
 
+  it("records a transfer first seen already failed on an intent still waiting (the payer may pay again)", () => {
+    for (const status of ["requires_payment_method", "payment_initiated"] as const) {
+      expect(decide(intent(status), { kind: "failed", txid: TX, reason: "abort_by_response" })).toEqual({
+        status: "requires_payment_method",
+        reason: "transaction_failed:abort_by_response",
+        txid: null,
+        event: INTENT_EVENT.failed,
+        eventTxid: TX,
+      });
+    }
+    expect(
+      decide(intent("requires_payment_method"), { kind: "rejected", txid: TX, reason: "wrong_token" }),
+    ).toMatchObject({ reason: "transfer_rejected:wrong_token", event: INTENT_EVENT.failed });
+  });
+
   it("changes no status of an open or ended intent (a settled one only records a fork's reversal)", () => {
     for (const status of ["requires_payment_method", "payment_settled", "expired"] as const) {
       expect(decide(tracking(status), { kind: "dropped", txid: TX })?.status).toBeUndefined();
@@ -145,6 +162,45 @@ describe("decide: the followed transaction fails", () => {
     for (const status of ["requires_payment_method", "expired"] as const) {
       expect(decide(tracking(status), { kind: "dropped", txid: TX })).toBeNull();
     }
+  });
+});
+
+describe("decide: a checkout reports a transfer the chain does not show yet", () => {
+  it("starts the payment of an intent waiting for one (no webhook: nothing is on chain yet)", () => {
+    expect(decide(intent("requires_payment_method"), { kind: "report_pending", txid: TX })).toEqual({
+      status: "payment_initiated",
+      reason: "txid_reported",
+      event: null,
+    });
+  });
+
+  it("changes nothing once started, under way, paid or ended", () => {
+    for (const status of PAYMENT_STATUSES.filter((s) => s !== "requires_payment_method"))
+      expect(decide(intent(status), { kind: "report_pending", txid: TX }), status).toBeNull();
+  });
+
+  it("puts a started payment back to waiting, saying the transfer was dropped or rejected", () => {
+    expect(decide(intent("payment_initiated"), { kind: "report_failed", txid: TX, reason: null })).toEqual({
+      status: "requires_payment_method",
+      reason: "transaction_dropped",
+      event: null,
+      eventTxid: TX,
+    });
+    expect(
+      decide(intent("payment_initiated"), {
+        kind: "report_failed",
+        txid: TX,
+        reason: "memo_names_another_intent",
+      }),
+    ).toMatchObject({
+      status: "requires_payment_method",
+      reason: "transfer_rejected:memo_names_another_intent",
+    });
+  });
+
+  it("a failed report moves nothing but a started payment", () => {
+    for (const status of PAYMENT_STATUSES.filter((s) => s !== "payment_initiated"))
+      expect(decide(intent(status), { kind: "report_failed", txid: TX, reason: null }), status).toBeNull();
   });
 });
 

@@ -33,11 +33,13 @@ export function isTransferFailure(reason: string | null | undefined): boolean {
 
 /**
  * Every allowed move. Staying in the same status is always allowed (a reason or amount changes).
- * `payment_initiated` and `failed` have no way in today: a failed or dropped transaction returns
- * the intent to `requires_payment_method`, so the customer can pay again.
+ * `payment_initiated` is a reported transfer the chain does not show yet; `failed` has no way in
+ * today: a failed or dropped transaction returns the intent to `requires_payment_method`, so the
+ * customer can pay again.
  */
 export const TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   requires_payment_method: [
+    "payment_initiated",
     "transaction_broadcast",
     "transaction_pending",
     "transaction_confirmed",
@@ -154,6 +156,13 @@ export type Observation =
   | { kind: "expired"; now: number }
   /** The merchant cancels. */
   | { kind: "canceled"; now: number; reason?: string | undefined }
+  /** A checkout reported a transaction the chain does not show yet; it is looked up again. */
+  | { kind: "report_pending"; txid: string }
+  /**
+   * A reported transaction the chain never showed (`reason` null: not found after the drop
+   * window) or that turned out not to pay this intent (`reason` says why).
+   */
+  | { kind: "report_failed"; txid: string; reason: string | null }
   /** A transaction carrying the intent's memo was reported or discovered and is now tracked. */
   | { kind: "reported"; txid: string; paymentMethod?: string | undefined }
   /** The merchant assigned an unmatched transfer to the intent. */
@@ -196,6 +205,19 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
           record: true,
         };
       }
+      // A transfer for an intent still waiting, first seen already failed (mined and aborted
+      // before the checkout's report, or before the chain showed it): the attempt failed, and
+      // the intent says so — the customer may pay again. A drop of a transfer nobody followed
+      // says nothing (a report that is never seen has its own way back, `report_failed`).
+      if (isOpen(status) && observation.kind !== "dropped") {
+        return {
+          status: "requires_payment_method",
+          reason: `${TRANSFER_FAILURES[observation.kind]}:${observation.reason}`,
+          txid: null,
+          event: INTENT_EVENT.failed,
+          eventTxid: observation.txid,
+        };
+      }
       // Only the transaction the intent follows can take it back; the customer may pay again.
       if (!isTracking(status) || intent.txid !== observation.txid) return null;
       const reason =
@@ -226,6 +248,24 @@ export function decide(intent: IntentState, observation: Observation): IntentCha
         canceled_at: observation.now,
         cancellation_reason: observation.reason ?? null,
         event: INTENT_EVENT.canceled,
+      };
+    case "report_pending":
+      // The customer's checkout says it sent a transfer; until the chain shows it the payment is
+      // started, so the checkout shows it under way rather than waiting for a payment.
+      if (status !== "requires_payment_method") return null;
+      return { status: "payment_initiated", reason: "txid_reported", event: null };
+    case "report_failed":
+      // Only a payment started by a report goes back. No webhook: the merchant never heard of
+      // this transfer as processing, so there is no payment to call failed; the timeline tells.
+      if (status !== "payment_initiated") return null;
+      return {
+        status: "requires_payment_method",
+        reason:
+          observation.reason === null
+            ? TRANSFER_FAILURES.dropped
+            : `${TRANSFER_FAILURES.rejected}:${observation.reason}`,
+        event: null,
+        eventTxid: observation.txid,
       };
     case "reported":
       if (isOpen(status)) {

@@ -9,7 +9,10 @@ import { Loading } from "../ui/Status.tsx";
 import { hostedCheckoutPhase, lastTransferFailed } from "./hosted-phase.ts";
 import { HOSTED_CHECKOUT, PAYMENT_LINK } from "./messages.ts";
 import { PublicPage } from "./PublicPage.tsx";
+import { payDetails } from "./pay-details.ts";
 import { Receipt } from "./Receipt.tsx";
+import { ScanToPay } from "./ScanToPay.tsx";
+import { TestModeBadge } from "./TestModeBadge.tsx";
 
 type LoadState =
   | { kind: "loading" }
@@ -18,7 +21,8 @@ type LoadState =
 
 /**
  * `/pay/:intentId?client_secret=…` — what `checkout_url` and `spay_url` (the QR) open: pay with a
- * wallet, follow the status. The intent's id and client secret come from the URL (see route.ts);
+ * wallet, or scan the page's QR to carry the payment to a phone, or send the transfer by hand;
+ * then follow the status. The intent's id and client secret come from the URL (see route.ts);
  * without the secret the intent reads as not found.
  */
 export function HostedCheckoutPage({ intentId, clientSecret }: { intentId: string; clientSecret: string }) {
@@ -104,9 +108,12 @@ function HostedCheckout({
         aria-labelledby="checkout-title"
         data-testid="hosted-checkout"
       >
-        <p className="muted truncate" title={merchantName ?? undefined}>
-          {merchantName}
-        </p>
+        <div className="hosted-merchant">
+          <p className="muted truncate" title={merchantName ?? undefined}>
+            {merchantName}
+          </p>
+          <TestModeBadge env={intent.env} />
+        </div>
         <h1 id="checkout-title" className="line-clamp" title={productName ?? undefined}>
           {productName ?? HOSTED_CHECKOUT.title}
         </h1>
@@ -135,6 +142,8 @@ function HostedCheckout({
             >
               {failedBefore ? HOSTED_CHECKOUT.tryAgain : HOSTED_CHECKOUT.payWithWallet}
             </button>
+            {/* Only while the intent takes a payment: a transfer sent to these details once it is paid or expired would pay for nothing. */}
+            <ScanToPay details={payDetails(intent)} />
           </>
         ) : null}
         {phase === "processing" ? <p role="status">{HOSTED_CHECKOUT.processing}</p> : null}

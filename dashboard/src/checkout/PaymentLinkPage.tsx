@@ -3,6 +3,7 @@ import { BuyButton, PaymentLinkCard } from "@spay/sdk/react";
 import { useEffect, useMemo, useState } from "react";
 import { hostedPaymentLink } from "../api/checkout.ts";
 import { useTheme } from "../state/theme.tsx";
+import { ProductImage } from "../ui/ProductImage.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { linkData, linkLoadError, linkSoldOut, linkViewType, type ProductImageData } from "./link-view.ts";
 import { PAYMENT_LINK } from "./messages.ts";
@@ -94,7 +95,7 @@ export function PaymentLinkPage({ id }: { id: string }) {
         {/* SPEC.md §2: the button view is "a simple Buy card" — what is bought, for how much, Buy. */}
         <section className="card buy-card" aria-labelledby="buy-title" data-testid="link-button-view">
           {data.merchantName ? <p className="muted buy-merchant">{data.merchantName}</p> : null}
-          {data.image ? <ProductImage image={data.image} /> : null}
+          {data.image ? <LinkImage image={data.image} /> : null}
           <h1 id="buy-title" className="line-clamp" title={data.productName}>
             {data.productName}
           </h1>
@@ -114,7 +115,7 @@ export function PaymentLinkPage({ id }: { id: string }) {
       ) : (
         <div className="link-card-stage" data-testid="link-card-view">
           {/* The page draws the image above the SDK's card: the card stays within its size budget. */}
-          {data.image ? <ProductImage image={data.image} /> : null}
+          {data.image ? <LinkImage image={data.image} /> : null}
           <PaymentLinkCard {...props} />
         </div>
       )}
@@ -123,16 +124,14 @@ export function PaymentLinkPage({ id }: { id: string }) {
 }
 
 /** The product's image, decorative (its name is the heading beside it), at the width the page has. */
-function ProductImage({ image }: { image: ProductImageData }) {
+function LinkImage({ image }: { image: ProductImageData }) {
   return (
-    <img
+    <ProductImage
+      image={image}
       className="buy-image"
-      src={image.url}
-      srcSet={image.srcset}
       sizes="(max-width: 480px) 100vw, 420px"
       width={image.width}
       height={image.height}
-      alt=""
       decoding="async"
       data-testid="product-image"
     />

@@ -1,10 +1,18 @@
 import { formatUsdMicros } from "@spay/protocol";
 import { formatIntentAmount, type PaymentIntent } from "@spay/sdk";
 import { CircleCheck } from "lucide-react";
-import { explorerTxUrl, formatTime } from "../payments/payment-rules.ts";
+import { PAYMENTS } from "../payments/messages.ts";
+import { formatTime } from "../payments/payment-rules.ts";
+import { CopyButton } from "../ui/CopyButton.tsx";
 import { PAYMENT_LINK } from "./messages.ts";
+import { receiptExplorerUrl } from "./pay-details.ts";
+import { TestModeBadge } from "./TestModeBadge.tsx";
+import { useSettlementChain } from "./useSettlementChain.ts";
 
-/** The confirmation a customer keeps once the server says the payment settled: amount, txid, explorer. */
+/**
+ * The confirmation a customer keeps once the server says the payment settled: amount, txid (to
+ * copy) and, when the chain it settled on has a public explorer, a link to it.
+ */
 export function Receipt({
   intent,
   productName,
@@ -14,12 +22,17 @@ export function Receipt({
   productName?: string | null;
   merchantName?: string | null;
 }) {
+  // The environment alone cannot tell the devnet from testnet: ask the gateway which chain it is.
+  const chain = useSettlementChain(intent.env);
+  const explorerUrl = intent.txid ? receiptExplorerUrl(intent.txid, chain) : null;
   return (
     <section className="card receipt" aria-labelledby="receipt-title" data-testid="receipt">
       <h1 id="receipt-title">
         <CircleCheck aria-hidden="true" className="receipt-icon" /> {PAYMENT_LINK.receiptTitle}
       </h1>
-      <p className="muted">{PAYMENT_LINK.receiptLead}</p>
+      <p className="muted">
+        {PAYMENT_LINK.receiptLead} <TestModeBadge env={intent.env} />
+      </p>
       <dl className="details">
         {merchantName ? (
           <div className="field-row">
@@ -57,10 +70,13 @@ export function Receipt({
             <dd>
               <code className="key" data-testid="receipt-txid">
                 {intent.txid}
-              </code>{" "}
-              <a href={explorerTxUrl(intent.txid, intent.env)} target="_blank" rel="noreferrer">
-                {PAYMENT_LINK.viewOnExplorer}
-              </a>
+              </code>
+              <CopyButton text={intent.txid} label={PAYMENTS.transactionId(intent.txid)} />
+              {explorerUrl ? (
+                <a href={explorerUrl} target="_blank" rel="noreferrer" data-testid="receipt-explorer-link">
+                  {PAYMENT_LINK.viewOnExplorer}
+                </a>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -8,6 +8,8 @@ describe("hosted checkout states", () => {
   });
   it("follows a transfer on its way, then settles", () => {
     expect(hostedCheckoutPhase({ status: "transaction_pending", expires_at: 0 }, 1)).toBe("processing");
+    // Reported by the checkout, not on chain yet: no second Pay button while it may still land.
+    expect(hostedCheckoutPhase({ status: "payment_initiated", expires_at: 200 }, 100)).toBe("processing");
     expect(hostedCheckoutPhase({ status: "payment_settled", expires_at: 0 }, 1)).toBe("settled");
     // A refund later leaves the customer on the paid receipt, never back at "processing".
     expect(hostedCheckoutPhase({ status: "partially_refunded", expires_at: 0 }, 1)).toBe("settled");

@@ -21,8 +21,11 @@ export function hostedCheckoutPhase(
     case "failed":
       return "failed";
     case "requires_payment_method":
-    case "payment_initiated":
       return intent.expires_at <= nowSeconds ? "expired" : "open";
+    case "payment_initiated":
+      // The checkout reported a transfer the chain does not show yet: no second Pay button while
+      // the first transfer may still land.
+      return "processing";
     default:
       return "processing";
   }

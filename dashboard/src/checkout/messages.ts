@@ -44,4 +44,19 @@ export const HOSTED_CHECKOUT = {
   tryAgain: "Try Again with Wallet",
   processing: "Payment sent — waiting for confirmation on chain...",
   paidBy: "Paying",
+  testMode: "Test mode",
+  testModeTitle: "A test payment: no real funds move.",
+  orScan: "Or scan to pay",
+  scanHint: "Scan with your phone's camera to open this payment there and pay from a phone wallet.",
+  qrAlt: "QR code of this payment's link",
+  qrFailed: "The QR code could not be drawn. Pay with your wallet, or send the transfer below yourself.",
+  transferNote:
+    "Paying from another wallet? Send exactly this amount to this address with this memo, or the payment can't be matched.",
+  payTo: "Pay to",
+  exactAmount: "Amount",
+  memo: "Memo",
+  /** What each Copy button copies, for screen readers ("Copy pay-to address"). */
+  copyPayTo: "pay-to address",
+  copyAmount: "amount",
+  copyMemo: "memo",
 } as const;

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { removeProductImage, uploadProductImage } from "../api/product-images.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
+import { ProductImage } from "../ui/ProductImage.tsx";
 import { IMAGE_ACCEPT, imageFileProblem } from "./image-file.ts";
 import { PRODUCTS } from "./messages.ts";
 
@@ -87,10 +88,9 @@ export function ProductImagePicker({
         {local ? (
           <img className="image-picker-preview" src={local} alt={T.preview} data-testid="image-preview" />
         ) : image ? (
-          <img
+          <ProductImage
+            image={image}
             className="image-picker-preview"
-            src={image.url}
-            srcSet={image.srcset}
             sizes="96px"
             alt={T.preview}
             data-testid="image-preview"

@@ -1,15 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS } from "../../src/analytics/messages.ts";
 import { CUSTOMERS } from "../../src/customers/messages.ts";
 import { INTEGRATIONS } from "../../src/integrations/messages.ts";
 import { NAV_ITEMS } from "../../src/layout/nav-items.ts";
 import { PAYMENTS, UNMATCHED_TRANSFERS } from "../../src/payments/messages.ts";
-import { launchChromium } from "../harness/chromium.ts";
 import { layoutProblems } from "../harness/layout-checks.ts";
-import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
+import { type MerchantPhone, startMerchantPhone } from "../harness/merchant.ts";
 import { screenshotBothThemes } from "../harness/screenshots.ts";
-import { startStack, type TestStack } from "../harness/stack.ts";
+import type { TestStack } from "../harness/stack.ts";
 
 /**
  * A merchant's walk through the dashboard on a phone (390 px, and 360 px for the headers), on the
@@ -22,24 +21,21 @@ const EMAILS = ["a@example.com", "someone.long-name@example-shop.com", `${"c".re
 const MIN_TEXT_PX = 11;
 
 describe("a merchant's walk on a phone, on the devnet", () => {
+  let phone: MerchantPhone;
   let stack: TestStack;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let merchant: SeededMerchant;
 
-  const open = async (path: string, width = 390) => {
-    await page.setViewportSize({ width, height: 844 });
-    await page.goto(`${stack.url}${path}`);
-  };
+  const open = (path: string, width?: number) => phone.open(path, width);
   const expectLayoutHolds = async (where: string) => {
     const { problems } = await layoutProblems(page, { axe: false });
     expect(problems, where).toEqual([]);
   };
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
-    merchant = await seedMerchant(stack);
+    phone = await startMerchantPhone({ height: 844 });
+    ({ stack, context, page } = phone);
+    const { merchant } = phone;
     const res = await fetch(`${stack.apiUrl}/v1/payment_intents`, {
       method: "POST",
       headers: { authorization: `Bearer ${merchant.sk}`, "content-type": "application/json" },
@@ -84,17 +80,9 @@ describe("a merchant's walk on a phone, on the devnet", () => {
           updated_at: now,
         })
         .execute();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signInPage(page, merchant);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.close();
-  });
+  afterAll(() => phone?.close());
 
   it("keeps the landing header to one row at 390 and 360 px, the hero offering the API key", async () => {
     // A visitor: its own page, never signed in.

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../harness/axe.ts";
-import { launchChromium } from "../harness/chromium.ts";
-import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
+import { type MerchantPhone, type SeededMerchant, startMerchantPhone } from "../harness/merchant.ts";
 import { screenshotBothThemes } from "../harness/screenshots.ts";
-import { startStack, type TestStack } from "../harness/stack.ts";
+import type { TestStack } from "../harness/stack.ts";
 
 /**
  * Issue 18 "Phones first-class": every screen of the merchant app at 360, 390 and 414 px with long
@@ -116,9 +115,8 @@ function expectPhoneLayout(layout: Layout, where: string) {
 }
 
 describe("the merchant app on phones, in the browser", () => {
+  let phone: MerchantPhone;
   let stack: TestStack;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let merchant: SeededMerchant;
 
@@ -138,14 +136,13 @@ describe("the merchant app on phones, in the browser", () => {
 
   /** Opens a screen (once per width the page is already signed in) and waits for `ready`. */
   const visit = async (width: number, path: string, ready: (p: Page) => Promise<unknown>) => {
-    await page.setViewportSize({ width, height: 780 });
-    await page.goto(`${stack.url}${path}`);
+    await phone.open(path, width);
     await ready(page);
   };
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
-    merchant = await seedMerchant(stack);
+    phone = await startMerchantPhone({ height: 780 });
+    ({ stack, page, merchant } = phone);
     const orgs = (await api("GET", "/v1/organizations", merchant.token)) as { data: { id: string }[] };
     // The API takes 100 characters; an older organization carries 200 (as issue 18 saw).
     await stack.deps.db
@@ -177,17 +174,9 @@ describe("the merchant app on phones, in the browser", () => {
       .set({ status: "payment_settled", fulfillment_status: "processing", txid: `0x${"ab".repeat(32)}` })
       .where("customer_email", "like", "cccc%")
       .execute();
-    context = await browser.newContext({ viewport: { width: 390, height: 780 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signInPage(page, merchant);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await stack?.close();
-  });
+  afterAll(() => phone?.close());
 
   // While setup is incomplete: every step of Get Started (the webhook step open, sandbox locked).
   for (const width of WIDTHS) {

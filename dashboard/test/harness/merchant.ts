@@ -1,7 +1,8 @@
 import { hashMessage } from "@stacks/encryption";
 import { signMessageHashRsv } from "@stacks/transactions";
-import type { Page } from "playwright-core";
-import type { TestStack } from "./stack.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "./chromium.ts";
+import { startStack, type TestStack } from "./stack.ts";
 import { WALLETS } from "./test-wallet.ts";
 
 export interface SeededMerchant {
@@ -101,4 +102,50 @@ export async function signInPage(page: Page, merchant: SeededMerchant): Promise<
     },
     { token: merchant.token, user: merchant.user },
   );
+}
+
+/** A seeded merchant signed in on a phone-sized page, with the stack and browser behind it. */
+export interface MerchantPhone {
+  stack: TestStack;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  merchant: SeededMerchant;
+  /** Resizes the page to `width` (the phone's height kept) and opens `path` of the dashboard. */
+  open(path: string, width?: number): Promise<void>;
+  /** Closes what was started; safe to call whatever was reached. */
+  close(): Promise<void>;
+}
+
+/**
+ * One test file's phone: its own stack and browser, a merchant as Get Started leaves it, and a
+ * page 390 px wide signed in as that merchant (nothing loaded yet, so the file seeds its data
+ * first). `height` is the phone's screen: a file measuring what fits in one screenful picks it.
+ */
+export async function startMerchantPhone({ height }: { height: number }): Promise<MerchantPhone> {
+  let stack: TestStack | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const close = async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.close();
+  };
+  try {
+    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+    const merchant = await seedMerchant(stack);
+    context = await browser.newContext({ viewport: { width: 390, height } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInPage(page, merchant);
+    const dashboard = stack.url;
+    const open = async (path: string, width = 390) => {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${dashboard}${path}`);
+    };
+    return { stack, browser, context, page, merchant, open, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

@@ -16,7 +16,6 @@ const intent = (status: PaymentStatus, txid: string | null = null) =>
 describe("checkout phases come from the server's status, not from timers", () => {
   it("maps each status (SPEC.md §4)", () => {
     expect(phaseForStatus("requires_payment_method")).toBeNull();
-    expect(phaseForStatus("payment_initiated")).toBeNull();
     expect(phaseForStatus("transaction_broadcast")).toBe("broadcast");
     expect(phaseForStatus("transaction_pending")).toBe("confirming");
     expect(phaseForStatus("transaction_confirmed")).toBe("confirming");
@@ -46,17 +45,20 @@ describe("checkout phases come from the server's status, not from timers", () =>
     );
   });
 
-  it("a transaction that fell through (dropped, underpaid) is an error with 'Transaction failed or cancelled.', and Try Again reopens", () => {
-    const next = stateForIntent(
-      { ...base, phase: "confirming", txid: "0x1" },
-      intent("requires_payment_method"),
-    );
-    expect(next).toMatchObject({
-      phase: "error",
-      txid: null,
-      error: MESSAGES.transactionFailedOrCancelled,
-    });
-  });
+  it.each(["transaction_dropped", "underpaid"])(
+    "a transaction that fell through (%s) is an error with 'Transaction failed or cancelled.'",
+    (status_reason) => {
+      const next = stateForIntent(
+        { ...base, phase: "confirming", txid: "0x1" },
+        { ...intent("requires_payment_method"), status_reason },
+      );
+      expect(next).toMatchObject({
+        phase: "error",
+        txid: null,
+        error: MESSAGES.transactionFailedOrCancelled,
+      });
+    },
+  );
 
   it("a transfer the chain refused stays shown as failed while the intent is open, until Try Again", () => {
     const aborted = {
@@ -66,6 +68,13 @@ describe("checkout phases come from the server's status, not from timers", () =>
     const next = stateForIntent({ ...base, phase: "broadcast", txid: "0x1" }, aborted);
     expect(next).toMatchObject({ phase: "error", txid: null, error: MESSAGES.transactionFailedOrCancelled });
     expect(stateForIntent(next, aborted)).toMatchObject({ phase: "error" });
+  });
+
+  it("a reported transfer the chain does not show yet (payment started) is under way, not failed", () => {
+    expect(phaseForStatus("payment_initiated")).toBe("broadcast");
+    // Just broadcast: the server has the report, the chain API has not indexed the transaction.
+    const next = stateForIntent({ ...base, phase: "sending", txid: "0x2" }, intent("payment_initiated"));
+    expect(next).toMatchObject({ phase: "broadcast", txid: "0x2", error: null });
   });
 
   it("failed and canceled end in an error with its text; expired has its own phase", () => {

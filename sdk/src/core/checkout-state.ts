@@ -29,8 +29,10 @@ export interface CheckoutState {
   method: "qr" | "wallet";
 }
 
-/** The phases of the statuses that are neither open nor paid. */
+/** The phases of the statuses that are neither waiting for payment nor paid. */
 const PHASES: Partial<Record<PaymentStatus, CheckoutPhase>> = {
+  // The checkout reported its transfer; the chain does not show it yet (just broadcast).
+  payment_initiated: "broadcast",
   transaction_broadcast: "broadcast",
   transaction_pending: "confirming",
   transaction_confirmed: "confirming",
@@ -59,8 +61,8 @@ const TRACKING: readonly CheckoutPhase[] = ["broadcast", "confirming"];
 
 /**
  * The next state after the server reported `intent`. While an open intent is being paid with a
- * wallet the local step stays; an intent that falls back to open after a transaction was seen
- * (dropped, aborted, underpaid) is an error the customer sees — 'Payment failed' and 'Transaction
+ * wallet the local step stays; an intent that falls back to open because its transfer failed
+ * (dropped, aborted, rejected, underpaid) is an error the customer sees — 'Payment failed' and 'Transaction
  * failed or cancelled.' — with Try Again, which pays anew.
  * Every surface (overlays, card, hosted page, React components) shows phase "error" with its text:
  * a failure that went back to "awaiting_payment" showed as a wallet still connecting.

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SPayError } from "./errors.js";
-import { ApiTransport } from "./http.js";
+import { ApiTransport, randomKey } from "./http.js";
 
 /** A real HTTP server answering by path, recording each request's headers. */
 let server: Server;
@@ -110,5 +110,23 @@ describe("the HTTP transport", () => {
     const err = await offline.request({ method: "GET", path: "/ok", auth: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SPayError);
     expect(err).toMatchObject({ code: "network_error", status: 0 });
+  });
+});
+
+describe("idempotency keys", () => {
+  it("are v4 UUIDs also where crypto.randomUUID is missing (pages served over plain http)", () => {
+    const c = globalThis.crypto as { randomUUID?: unknown };
+    const saved = c.randomUUID;
+    try {
+      Object.defineProperty(c, "randomUUID", { value: undefined, configurable: true });
+      const keys = Array.from({ length: 200 }, () => randomKey());
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(new Set(keys).size).toBe(keys.length);
+      // Every digit position takes more than one value: the key is random, not a template.
+      for (const at of [0, 9, 15, 20, 35]) expect(new Set(keys.map((k) => k[at])).size).toBeGreaterThan(1);
+    } finally {
+      Object.defineProperty(c, "randomUUID", { value: saved, configurable: true });
+    }
   });
 });

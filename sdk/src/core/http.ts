@@ -131,9 +131,10 @@ export function pathId(id: string): string {
 export function randomKey(): string {
   const c = globalThis.crypto;
   if (typeof c.randomUUID === "function") return c.randomUUID();
-  const b = c.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Each 0, 1 and 8 of the template becomes a random hex digit, keeping the version (4) and the
+  // variant bits (8, 9, a or b) of RFC 9562.
+  return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (d) => {
+    const n = Number(d);
+    return (n ^ ((c.getRandomValues(new Uint8Array(1))[0] ?? 0) & (15 >> (n / 4)))).toString(16);
+  });
 }

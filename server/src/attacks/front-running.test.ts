@@ -140,16 +140,21 @@ describe("front-running a submitted txid", () => {
     const orderY = await createIntent();
     const tx = await buildIntentTransfer(orderA, customer.privateKey, devnet.url);
     const txid = `0x${tx.txid()}`;
-    // Reported for Y before it is broadcast: nothing to look at yet; Y is returned unchanged.
+    // Reported for Y before it is broadcast: nothing to look at yet; Y's payment is only started
+    // (still payable by anyone's transfer carrying Y's memo).
     const early = await submit(orderY.id, txid);
     expect(early.status).toBe(200);
-    expect(early.body.status).toBe("requires_payment_method");
+    expect(early.body.status).toBe("payment_initiated");
     await broadcastIntentTransfer(tx, devnet.url);
     await mine();
     await tick();
     await tick();
     expect((await retrieve(orderA.id)).status).toBe("payment_settled");
-    expect((await retrieve(orderY.id)).status).toBe("requires_payment_method");
+    // The report resolved to another intent's transfer: Y waits for payment again, saying why.
+    expect(await retrieve(orderY.id)).toMatchObject({
+      status: "requires_payment_method",
+      status_reason: "transfer_rejected:memo_names_another_intent",
+    });
     const report = await api.deps.db
       .selectFrom("transfer_reports")
       .select(["state", "reason"])

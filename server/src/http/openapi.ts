@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 
 /** Shared OpenAPI pieces: the error object, JSON bodies, list envelopes, pagination params. */
 export const ErrorSchema = z
@@ -88,3 +88,24 @@ export const DeletedSchema = z
   .openapi("Deleted");
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * A route on one object of the caller's workspace, named by `{id}` in its path and answered as
+ * JSON: what it documents beyond its summary and answer is always the same (a bearer credential,
+ * the id, and 404 for an id the workspace does not own, so another tenant's objects stay unseen).
+ */
+export function objectRoute<M extends "get" | "post" | "delete", P extends string, S extends z.ZodType>(
+  route: { method: M; path: P; tags: string[]; summary: string },
+  answer: S,
+  description: string,
+) {
+  return createRoute({
+    ...route,
+    security: bearerSecurity,
+    request: { params: IdParam },
+    responses: {
+      200: jsonResponse(answer, description),
+      ...errorResponses(401, 403, 404),
+    },
+  });
+}

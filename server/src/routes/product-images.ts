@@ -2,7 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MIME_TYPES } from "@spay/protocol";
 import { ApiError } from "../domain/errors.ts";
 import type { Deps } from "../http/context.ts";
-import { bearerSecurity, ErrorSchema, errorResponses, IdParam, jsonResponse } from "../http/openapi.ts";
+import {
+  bearerSecurity,
+  ErrorSchema,
+  errorResponses,
+  IdParam,
+  jsonResponse,
+  objectRoute,
+} from "../http/openapi.ts";
 import type { BinaryBody } from "../http/read-body.ts";
 import { newRouter } from "../http/router.ts";
 import { ProductSchema } from "../http/schemas.ts";
@@ -68,18 +75,11 @@ export function productImageRoutes(deps: Deps) {
   );
 
   app.openapi(
-    createRoute({
-      method: "delete",
-      path: "/v1/products/{id}/image",
-      tags,
-      summary: "Remove the product's image",
-      security: bearerSecurity,
-      request: { params: IdParam },
-      responses: {
-        200: jsonResponse(ProductSchema, "The product without an image"),
-        ...errorResponses(401, 403, 404),
-      },
-    }),
+    objectRoute(
+      { method: "delete", path: "/v1/products/{id}/image", tags, summary: "Remove the product's image" },
+      ProductSchema,
+      "The product without an image",
+    ),
     async (c) => {
       const scope = await resolveWorkspaceScope(c, deps, { secretOnly: true });
       return c.json(await products.removeProductImage(deps, scope, c.req.valid("param").id), 200);

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
-import { bearerSecurity, errorResponses, IdParam, jsonResponse } from "../http/openapi.ts";
+import { bearerSecurity, errorResponses, IdParam, jsonResponse, objectRoute } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentIntentWebhookDeliveriesSchema, WebhookEndpointAttemptsSchema } from "../http/schemas.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
@@ -13,18 +13,16 @@ export function webhookDeliveryRoutes(deps: Deps) {
     resolveWorkspaceScope(c, deps, { secretOnly: true });
 
   app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/payment_intents/{id}/webhook_deliveries",
-      tags,
-      summary: "The webhook events a payment intent emitted, with their deliveries and attempts",
-      security: bearerSecurity,
-      request: { params: IdParam },
-      responses: {
-        200: jsonResponse(PaymentIntentWebhookDeliveriesSchema, "Events with deliveries"),
-        ...errorResponses(401, 403, 404),
+    objectRoute(
+      {
+        method: "get",
+        path: "/v1/payment_intents/{id}/webhook_deliveries",
+        tags,
+        summary: "The webhook events a payment intent emitted, with their deliveries and attempts",
       },
-    }),
+      PaymentIntentWebhookDeliveriesSchema,
+      "Events with deliveries",
+    ),
     async (c) => {
       const events = await paymentIntentDeliveries(deps, await scope(c), c.req.valid("param").id);
       return c.json({ object: "list" as const, data: events, has_more: false }, 200);

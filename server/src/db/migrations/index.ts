@@ -24,6 +24,7 @@ import * as noLockOnTheMerchant from "./022-no-lock-on-the-merchant.ts";
 import * as noTriggerOnACreate from "./023-no-trigger-on-a-create.ts";
 import * as subCentMoney from "./024-sub-cent-money.ts";
 import * as productImages from "./025-product-images.ts";
+import * as webhookAttemptsByEndpoint from "./026-webhook-attempts-by-endpoint.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "023-no-trigger-on-a-create": noTriggerOnACreate,
   "024-sub-cent-money": subCentMoney,
   "025-product-images": productImages,
+  "026-webhook-attempts-by-endpoint": webhookAttemptsByEndpoint,
 };
 
 export const migrationProvider: MigrationProvider = {

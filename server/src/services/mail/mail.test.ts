@@ -14,6 +14,7 @@ import {
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { ID_PREFIX } from "../../domain/ids.ts";
+import type { Deps } from "../../http/context.ts";
 import { recordEvent } from "../events.ts";
 import { claimDue } from "../outbox/claim.ts";
 import { SettlementWatcher } from "../settlement/watcher.ts";
@@ -101,6 +102,20 @@ function worker(smtp: Smtp | null, options: Partial<MailWorkerOptions> = {}) {
 const TEST_SUBJECT = MAIL_MESSAGES.testModeSubjectPrefix;
 const TEST_NOTICE = MAIL_MESSAGES.testModeNotice;
 
+/**
+ * How a mail shows a transaction of the devnet (this gateway's test chain, as GET /v1/chains says):
+ * the whole id, in monospace, linked nowhere — no explorer has a page for it.
+ */
+function expectUnlinkedTxid(mail: ParsedMail, txid: string) {
+  expect(mail.text).toContain(`${MAIL_MESSAGES.transactionLabel}: ${txid}\n`);
+  expect(mail.text).not.toContain("explorer.hiro.so");
+  expect(mail.text).not.toContain(MAIL_MESSAGES.viewOnExplorer);
+  const html = String(mail.html);
+  expect(html).toContain(`<code style="font-family:monospace">${txid}</code>`);
+  expect(html).not.toContain("<a ");
+  expect(html).not.toContain("explorer.hiro.so");
+}
+
 /** A secret key of `m`'s production environment (its payout wallet is verified by setupMerchant). */
 async function liveKey(m: Merchant): Promise<string> {
   const res = await api.request("POST", `/v1/workspaces/${m.workspaceId}/api-keys`, {
@@ -143,6 +158,9 @@ describe("receipt mail over SMTP", () => {
   it("queues one receipt with the event and sends it: headers, both parts, hostile name escaped", async () => {
     const smtp = await startSmtp();
     try {
+      // The gateway settles test payments on the devnet: its mail must not send payers to testnet.
+      const chains = await api.request("GET", "/v1/chains");
+      expect(chains.body).toEqual({ test: "devnet", live: "mainnet" });
       const { intent, eventId, txid } = await succeededEvent();
       const queued = await mailOf(eventId);
       expect(queued.map((m) => [m.status, m.recipient, m.kind])).toEqual([
@@ -159,20 +177,42 @@ describe("receipt mail over SMTP", () => {
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : null).toBe("payer@example.com");
       expect(mail.subject).toBe(`${TEST_SUBJECT}Your receipt from ${HOSTILE}`);
       expect(mail.messageId).toBe(`<${queued[0]!.id}@pay.example.test>`);
-      const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
       expect(mail.text).toContain(`${HOSTILE} received your payment.`);
       expect(mail.text).toContain("12.34 USD");
       expect(mail.text).toContain(intent.id);
-      expect(mail.text).toContain(explorer);
+      expectUnlinkedTxid(mail, txid);
       expect(mail.text).toContain(TEST_NOTICE);
       const html = String(mail.html);
       expect(html).not.toContain("<script>");
       expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s");
-      expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
       expect(html).toContain(escapeHtml(TEST_NOTICE));
       const [row] = await mailOf(eventId);
       expect(row).toMatchObject({ status: "sent", attempt_count: 1, subject: mail.subject });
       await w.stop();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a gateway whose test payments settle on testnet links their receipts to Hiro's testnet explorer", async () => {
+    const smtp = await startSmtp();
+    try {
+      const { intent, eventId, txid } = await succeededEvent("testnet.payer@example.com");
+      // The same gateway had it been configured for testnet: only its chain differs.
+      const onTestnet: Deps = { ...api.deps, config: { ...api.deps.config, chain: "testnet" } };
+      const w = new MailWorker(onTestnet, smtpTransport(smtp.url), {
+        ...defaultMailOptions(onTestnet),
+        ...FAST,
+      });
+      await w.tick();
+      await w.stop();
+      const mine = smtp.received.filter((m) => m.text?.includes(intent.id));
+      expect(mine).toHaveLength(1);
+      const mail = mine[0]!;
+      const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
+      expect(mail.text).toContain(`${MAIL_MESSAGES.viewOnExplorer}: ${explorer}`);
+      expect(String(mail.html)).toContain(`<a href="${explorer}">${txid}</a>`);
+      expect((await mailOf(eventId)).map((m) => m.status)).toEqual(["sent"]);
     } finally {
       await smtp.close();
     }
@@ -604,7 +644,7 @@ describe("no SMTP configured: receipts are kept and listed", () => {
       const mail = smtp.received[0]!;
       expect(mail.text).toContain("0.50 USD");
       expect(mail.text).toContain(refundId);
-      expect(mail.text).toContain(`https://explorer.hiro.so/txid/${txid}?chain=testnet`);
+      expectUnlinkedTxid(mail, txid);
     } finally {
       await smtp.close();
     }
@@ -704,23 +744,15 @@ describe("merchant notification of each settled payment", () => {
       const asset = (intent as unknown as { asset: Asset }).asset;
       const amount = `${formatAtomic(intent.amount_asset, DECIMALS[asset])} ${SYMBOLS[asset]}`;
       expect(mail.subject).toBe(`${TEST_SUBJECT}New payment: ${amount}`);
-      const explorer = `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
-      for (const part of [
-        amount,
-        "12.34 USD",
-        "Payer: Payer@Example.com",
-        intent.id,
-        explorer,
-        TEST_NOTICE,
-      ]) {
+      for (const part of [amount, "12.34 USD", "Payer: Payer@Example.com", intent.id, TEST_NOTICE]) {
         expect(mail.text).toContain(part);
       }
+      expectUnlinkedTxid(mail, txid);
       const html = String(mail.html);
       expect(html).not.toContain("<script>");
       expect(html).toContain(
         "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s received a new payment.",
       );
-      expect(html).toContain(`<a href="${explorer}">${txid}</a>`);
       expect(html).toContain(escapeHtml(TEST_NOTICE));
       expect((await mailOf(eventId)).map((m) => m.status)).toEqual(["sent", "sent"]);
     } finally {
@@ -782,6 +814,9 @@ describe("merchant notification of each settled payment", () => {
       ]);
       for (const mail of mine) {
         expect(mail.text).toContain(`https://explorer.hiro.so/txid/${txid}?chain=mainnet`);
+        expect(String(mail.html)).toContain(
+          `<a href="https://explorer.hiro.so/txid/${txid}?chain=mainnet">${txid}</a>`,
+        );
         expect(mail.text).not.toContain(TEST_NOTICE);
         expect(String(mail.html)).not.toContain(escapeHtml(TEST_NOTICE));
       }
@@ -810,7 +845,7 @@ describe("merchant notification of each settled payment", () => {
       expect(mine.map(to).sort()).toEqual(["owner@shop.example", "settled.payer@example.com"]);
       const txid = settled.txid.replace(/^(?!0x)/, "0x");
       for (const mail of mine) {
-        expect(mail.text).toContain(txid);
+        expectUnlinkedTxid(mail, txid);
         expect(mail.subject?.startsWith(TEST_SUBJECT)).toBe(true);
       }
       expect(mine.find((m) => to(m) === "owner@shop.example")?.text).toContain(

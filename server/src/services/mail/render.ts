@@ -1,4 +1,4 @@
-import { type Asset, DECIMALS, SYMBOLS, usdDecimal } from "@spay/protocol";
+import { type Asset, type Chain, DECIMALS, SYMBOLS, usdDecimal } from "@spay/protocol";
 import { MAIL_MESSAGES as M } from "./messages.ts";
 
 /** What a receipt reports: read from the event's object and the merchant's workspace. */
@@ -15,6 +15,11 @@ export interface ReceiptInput {
   currency: string;
   txid: string | null;
   env: "test" | "live";
+  /**
+   * The chain the payment's environment settles on (settlement/chains.ts's `chainsByEnv`, as
+   * `GET /v1/chains` answers): it decides whether the transaction has an explorer page to link.
+   */
+  chain: Chain;
   /** The payer's email, shown to the merchant in a payment notification. */
   payerEmail?: string | null;
 }
@@ -33,9 +38,15 @@ export function formatAtomic(atomic: string, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-export function explorerTxUrl(txid: string, env: "test" | "live"): string {
+/**
+ * The block explorer page of a transaction on `chain`: Hiro's explorer for mainnet and testnet;
+ * none on the devnet, whose transactions no public explorer has and which serves no page of its
+ * own — a payer following a testnet link would land on "transaction not found".
+ */
+export function explorerTxUrl(txid: string, chain: Chain): string | null {
+  if (chain === "devnet") return null;
   const id = txid.startsWith("0x") ? txid : `0x${txid}`;
-  return `https://explorer.hiro.so/txid/${encodeURIComponent(id)}?chain=${env === "live" ? "mainnet" : "testnet"}`;
+  return `https://explorer.hiro.so/txid/${encodeURIComponent(id)}?chain=${chain}`;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -57,6 +68,14 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 
+/** One line of the receipt's table; `link` is the explorer page, `code` a value to copy exactly. */
+interface Row {
+  label: string;
+  value: string;
+  link?: string | null;
+  code?: boolean;
+}
+
 export function renderReceipt(input: ReceiptInput): RenderedMail {
   const merchant = oneLine(input.merchantName);
   const refund = input.kind === "refund_receipt";
@@ -76,28 +95,37 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
       : M.paymentIntro(merchant);
   const footer = notification ? M.notificationFooter : M.footer;
   const value = `${usdDecimal(input.amountMicros)} ${input.currency.toUpperCase()}`;
-  const url = input.txid ? explorerTxUrl(input.txid, input.env) : null;
-  const payer: [string, string, string | null][] = notification
-    ? [[M.payerLabel, oneLine(input.payerEmail ?? "") || M.noPayerEmail, null]]
+  const url = input.txid ? explorerTxUrl(input.txid, input.chain) : null;
+  const payer: Row[] = notification
+    ? [{ label: M.payerLabel, value: oneLine(input.payerEmail ?? "") || M.noPayerEmail }]
     : [];
-  const rows: [string, string, string | null][] = [
-    [M.amountLabel, amount, null],
-    [M.valueLabel, value, null],
+  // Without an explorer page (the devnet) the transaction id is all the payer can look up: shown
+  // whole, in monospace, so it can be copied exactly.
+  const transaction: Row = input.txid
+    ? { label: M.transactionLabel, value: input.txid, link: url, code: url === null }
+    : { label: M.transactionLabel, value: M.pendingTransaction };
+  const rows: Row[] = [
+    { label: M.amountLabel, value: amount },
+    { label: M.valueLabel, value },
     ...payer,
-    [refund ? M.refundLabel : M.paymentLabel, input.objectId, null],
-    [M.transactionLabel, input.txid ?? M.pendingTransaction, url],
+    { label: refund ? M.refundLabel : M.paymentLabel, value: input.objectId },
+    transaction,
   ];
   const text = [
     intro,
     "",
     ...(test ? [M.testModeNotice, ""] : []),
-    ...rows.map(([label, v, link]) => `${label}: ${v}${link ? `\n${M.viewOnExplorer}: ${link}` : ""}`),
+    ...rows.map(
+      ({ label, value: v, link }) => `${label}: ${v}${link ? `\n${M.viewOnExplorer}: ${link}` : ""}`,
+    ),
     "",
     footer,
     "",
   ].join("\n");
-  const cell = (v: string, link: string | null) =>
-    link ? `<a href="${escapeHtml(link)}">${escapeHtml(v)}</a>` : escapeHtml(v);
+  const cell = ({ value: v, link, code }: Row) => {
+    const shown = code ? `<code style="font-family:monospace">${escapeHtml(v)}</code>` : escapeHtml(v);
+    return link ? `<a href="${escapeHtml(link)}">${shown}</a>` : shown;
+  };
   const html = [
     "<!doctype html>",
     `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
@@ -105,9 +133,7 @@ export function renderReceipt(input: ReceiptInput): RenderedMail {
     `<p>${escapeHtml(intro)}</p>`,
     ...(test ? [`<p style="color:#92400e"><strong>${escapeHtml(M.testModeNotice)}</strong></p>`] : []),
     "<table>",
-    ...rows.map(
-      ([label, v, link]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cell(v, link)}</td></tr>`,
-    ),
+    ...rows.map((row) => `<tr><th align="left">${escapeHtml(row.label)}</th><td>${cell(row)}</td></tr>`),
     "</table>",
     `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
     "</body></html>",

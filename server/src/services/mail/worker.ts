@@ -5,6 +5,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
+import { chainsByEnv } from "../settlement/chains.ts";
 import { attemptsSinceRetry } from "./inbox.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
@@ -181,6 +182,8 @@ export class MailWorker {
       currency: typeof object.currency === "string" ? object.currency : "usd",
       txid: typeof object.txid === "string" ? object.txid : null,
       env: row.env,
+      // The chain GET /v1/chains names for this environment: a devnet transaction has no explorer page.
+      chain: chainsByEnv(this.deps.config)[row.env],
       payerEmail: typeof object.customer_email === "string" ? object.customer_email : null,
     };
   }

@@ -10,6 +10,7 @@ import {
 } from "../../../test/harness.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
+import { clientSecretsOf } from "../../domain/client-secret.ts";
 import { transaction } from "../write-transaction.ts";
 import { trackTransfer } from "./track-transfer.ts";
 import { SettlementWatcher } from "./watcher.ts";
@@ -56,10 +57,13 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-async function createIntent(owner: Merchant = merchant): Promise<IntentForPayment & { id: string }> {
+async function createIntent(
+  owner: Merchant = merchant,
+  amountMinor = 1250,
+): Promise<IntentForPayment & { id: string }> {
   const res = await api.request("POST", "/v1/payment_intents", {
     token: owner.sk,
-    body: { amount_minor: 1250 },
+    body: { amount_minor: amountMinor },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -105,6 +109,42 @@ describe("the block follower", () => {
       .where("env", "=", "test")
       .executeTakeFirst();
     expect(cursor?.height).toBe(block.height);
+  });
+
+  it("a transfer first seen already aborted in its block tells its intent, which waits to be paid again", async () => {
+    const watcher = watcherFor(new ChainClient({ baseUrl: devnet.url }));
+    await watcher.tick(); // takes its position
+    // $999,999.99 in sBTC from a wallet holding far less: the token contract answers (err u1).
+    const intent = await createIntent(merchant, 99_999_999);
+    const txid = await pay(intent);
+    await devnet.mineBlock(); // mined before anyone looked or reported it
+    await watcher.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "requires_payment_method",
+      status_reason: "transaction_failed:abort_by_response",
+      txid: null,
+    });
+    expect(await timeline(intent.id)).toContain(
+      "requires_payment_method:transaction_failed:abort_by_response",
+    );
+    const events = await api.request("GET", "/v1/events?type=payment_intent.failed&limit=100", {
+      token: merchant.sk,
+    });
+    const failed = (events.body.data as { data: { object: { id: string } } }[]).filter(
+      (e) => e.data.object.id === intent.id,
+    );
+    expect(failed).toHaveLength(1);
+    // The checkout's report arrives after: it hears the same failure, so it offers another try.
+    const reported = await api.request(
+      "POST",
+      `/v1/payment_intents/${intent.id}/submit?client_secret=${clientSecretsOf(api.deps.secrets).for(intent.id)}`,
+      { token: merchant.pk, body: { txid } },
+    );
+    expect(reported.status).toBe(200);
+    expect(reported.body).toMatchObject({
+      status: "requires_payment_method",
+      status_reason: "transaction_failed:abort_by_response",
+    });
   });
 
   it("catches up after downtime from the position it recorded", async () => {

@@ -13,7 +13,8 @@ export const HIRO_API = {
 /**
  * The chain each key environment's payments settle on, by name: live keys on mainnet; test keys on
  * the devnet when the gateway runs one, else on testnet (a mainnet gateway's sandbox too). The
- * dashboard reads it to show a transaction where that chain's explorer has it.
+ * dashboard, the hosted receipt and the receipt mails read it to link a transaction only where that
+ * chain's explorer has it (the devnet has no page a person can open).
  */
 export function chainsByEnv(config: Pick<Config, "chain">): Record<Env, Chain> {
   return { test: config.chain === "devnet" ? "devnet" : "testnet", live: "mainnet" };

@@ -1,4 +1,4 @@
-import { decide } from "@spay/protocol";
+import { decide, type Observation } from "@spay/protocol";
 import type { HiroTransaction } from "../../chain/hiro-types.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaymentIntentRow, TransferReportState } from "../../db/schema.ts";
@@ -60,6 +60,7 @@ export async function resolveReport(
         break;
     }
   }
+  current = await noteReportOnIntent(deps, trx, current, txid, state, reason);
   await trx
     .updateTable("transfer_reports")
     .set({ state, reason, updated_at: now, next_check_at: now + 1 })
@@ -67,6 +68,39 @@ export async function resolveReport(
     .where("txid", "=", txid)
     .execute();
   return { state, reason, intent: current };
+}
+
+/**
+ * What an unresolved report means for the intent that waits on it: while the chain does not show
+ * the transfer yet, the payment is started (`payment_initiated`: its checkout shows the transfer
+ * under way, not an intent still waiting); a report that resolves to nothing for it — never seen,
+ * or paying something else — puts it back to waiting for payment with the failure as its reason,
+ * so the checkout offers another try. Another report still pending keeps the payment started.
+ */
+async function noteReportOnIntent(
+  deps: Deps,
+  trx: Db,
+  intent: PaymentIntentRow,
+  txid: string,
+  state: TransferReportState,
+  reason: string | null,
+): Promise<PaymentIntentRow> {
+  if (state === "matched") return intent;
+  let observation: Observation;
+  if (state === "pending") observation = { kind: "report_pending", txid };
+  else {
+    const otherPending = await trx
+      .selectFrom("transfer_reports")
+      .select("txid")
+      .where("payment_intent_id", "=", intent.id)
+      .where("state", "=", "pending")
+      .where("txid", "!=", txid)
+      .executeTakeFirst();
+    if (otherPending) return intent;
+    observation = { kind: "report_failed", txid, reason: state === "not_found" ? null : (reason ?? state) };
+  }
+  const change = decide(intent, observation);
+  return change ? changeIntent(deps, trx, intent, change) : intent;
 }
 
 /**

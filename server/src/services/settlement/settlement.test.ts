@@ -392,10 +392,11 @@ describe("transfers that do not pay the intent", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { reason: string }).reason).toBe("SignatureValidation");
-    // Reporting a txid the chain never accepted: a hint that leads nowhere; the intent never moves.
+    // Reporting a txid the chain never accepted: a hint that leads nowhere. The payment is only
+    // started until the chain is asked again; it is never tracked, let alone paid.
     const reported = await submit(intent.id, tx.txid());
     expect(reported.status).toBe(200);
-    expect(reported.body.status).toBe("requires_payment_method");
+    expect(reported.body.status).toBe("payment_initiated");
     const strict = new SettlementWatcher(
       api.deps,
       { test: new ChainClient({ baseUrl: devnet.url }), live: new ChainClient({ baseUrl: devnet.url }) },
@@ -408,7 +409,11 @@ describe("transfers that do not pay the intent", () => {
     );
     await api.deps.db.updateTable("transfer_reports").set({ next_check_at: 0 }).execute();
     await strict.tick();
-    expect((await retrieve(intent.id)).status).toBe("requires_payment_method");
+    // Never seen after the drop window: waiting for payment again, the checkout told it was dropped.
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "requires_payment_method",
+      status_reason: "transaction_dropped",
+    });
     const report = await api.deps.db
       .selectFrom("transfer_reports")
       .select("state")
@@ -421,6 +426,37 @@ describe("transfers that do not pay the intent", () => {
       .where("payment_intent_id", "=", intent.id)
       .execute();
     expect(bound).toEqual([]);
+  });
+
+  it("a payment started by two reports stays started while the other report is still pending", async () => {
+    const intent = await createIntent();
+    const [first, second] = ["a", "b"].map((c) => `0x${c.repeat(64)}`) as [string, string];
+    expect((await submit(intent.id, first)).body.status).toBe("payment_initiated");
+    expect((await submit(intent.id, second)).body.status).toBe("payment_initiated");
+    const strict = new SettlementWatcher(
+      api.deps,
+      { test: new ChainClient({ baseUrl: devnet.url }), live: new ChainClient({ baseUrl: devnet.url }) },
+      { intervalMs: 50, discoveryIntervalMs: 1e9, dropAfterSeconds: 0, lateWindowSeconds: 0 },
+    );
+    const due = (txid: string, at: number) =>
+      api.deps.db
+        .updateTable("transfer_reports")
+        .set({ next_check_at: at })
+        .where("payment_intent_id", "=", intent.id)
+        .where("txid", "=", txid)
+        .execute();
+    // Only the first is looked at again: never seen, but the second may still show up.
+    await due(first, 0);
+    await due(second, 4_000_000_000);
+    await strict.tick();
+    expect((await retrieve(intent.id)).status).toBe("payment_initiated");
+    // The second is never seen either: the payment waits again, saying the transfer was dropped.
+    await due(second, 0);
+    await strict.tick();
+    expect(await retrieve(intent.id)).toMatchObject({
+      status: "requires_payment_method",
+      status_reason: "transaction_dropped",
+    });
   });
 
   it("a transfer with a bad nonce is refused by the chain (BadNonce)", async () => {

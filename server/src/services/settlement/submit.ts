@@ -17,8 +17,9 @@ const ACCEPTS_NEW_TX: readonly PaymentStatus[] = [...OPEN_STATUSES, ...LATE_STAT
  * the gateway looks the transaction up — now, or through the watcher when the
  * chain does not know it yet — and it counts only for the intent whose memo it carries.
  *
- * Answers: 200 with the intent, moved to `transaction_broadcast` when the memo is its own, or
- * unchanged while the transaction is still unknown to the chain (the watcher resolves the report);
+ * Answers: 200 with the intent, moved to `transaction_broadcast` when the memo is its own, or to
+ * `payment_initiated` while the chain does not show the transaction yet (the watcher resolves the
+ * report: tracked when it appears, back to `requires_payment_method` when it never does);
  * 409 `transaction_not_for_intent` when the chain shows the transaction does not pay this intent
  * (its memo names another intent, or none: it then waits in the merchant's unmatched transfers).
  */
