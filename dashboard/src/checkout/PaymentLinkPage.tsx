@@ -114,8 +114,7 @@ export function PaymentLinkPage({ id }: { id: string }) {
         </p>
       ) : (
         <div className="link-card-stage" data-testid="link-card-view">
-          {/* The page draws the image above the SDK's card: the card stays within its size budget. */}
-          {data.image ? <LinkImage image={data.image} /> : null}
+          {/* The SDK's card draws the product's image itself (from the link's product_data). */}
           <PaymentLinkCard {...props} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { QR_OPTIONS, qrDataUrl } from "@spay/sdk";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as images from "../../../server/src/services/product-images/test-images.ts";
 import { HOSTED_CHECKOUT } from "../../src/checkout/messages.ts";
 import { HOSTED_QR } from "../../src/checkout/pay-details.ts";
 import { ADVERSARIAL } from "../harness/adversarial.ts";
@@ -186,6 +187,44 @@ describe("the hosted pay page: scan to pay, transfer details, Test mode, devnet 
     expect(await page.getByTestId("scan-to-pay").count()).toBe(0);
     expect(await page.getByRole("img", { name: HOSTED_CHECKOUT.qrAlt }).count()).toBe(0);
     await page.close();
+  });
+
+  it("a product's image shows inside the SDK card on its payment link page, and on the button view", async () => {
+    const views = { card: ".spay-card > img", button: "[data-testid='product-image']" } as const;
+    for (const [view, selector] of Object.entries(views)) {
+      const product = await api<{ id: string; payment_link: { id: string } }>("/v1/products", {
+        name: `Framed print (${view})`,
+        price_minor: 4500,
+        stock: 5,
+        view_type: view,
+      });
+      const upload = await fetch(`${stack.apiUrl}/v1/products/${product.id}/image`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${merchant.sk}`, "content-type": "image/png" },
+        body: await images.png(800, 600),
+      });
+      expect(upload.status).toBe(200);
+      const page = await open(`${stack.url}/payment-links/${product.payment_link.id}`);
+      const img = page.locator(selector);
+      await img.waitFor();
+      // Decoded from the gateway's webp variants, at the card's width, with its room reserved.
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThan(0);
+      const drawn = await img.evaluate((el: HTMLImageElement) => ({
+        src: el.currentSrc,
+        width: el.getBoundingClientRect().width,
+        ratio: el.getBoundingClientRect().height / el.getBoundingClientRect().width,
+        alt: el.alt,
+      }));
+      expect(drawn.src).toMatch(/\.webp$/);
+      expect(drawn.width).toBeGreaterThan(200);
+      expect(drawn.width).toBeLessThanOrEqual(390);
+      expect(drawn.ratio).toBeCloseTo(0.75, 1);
+      expect(drawn.alt).toBe("");
+      await holdsUpInBothThemes(page, `link-${view}-with-image`);
+      await page.close();
+    }
   });
 
   it("a devnet payment's receipt copies its transaction id and links no explorer", {

@@ -6,6 +6,7 @@ import { SPayClient } from "../../core/client.js";
 import { SPayError } from "../../core/errors.js";
 import { MESSAGES } from "../../core/messages.js";
 import { fakeClient, intentFixture, linkFixture } from "../testing/fixtures.js";
+import { cardImage } from "./linkData.js";
 import { PaymentLinkCard } from "./PaymentLinkCard.js";
 
 beforeEach(() => {
@@ -55,6 +56,37 @@ describe("PaymentLinkCard (SPEC.md §2 'Payment link page')", () => {
       <PaymentLinkCard client={fakeClient().client} link={linkFixture({ env: "live" })} usdPerBtc={1} />,
     );
     expect(screen.queryByText(MESSAGES.testBadge)).toBeNull();
+  });
+
+  it("draws the product's image above its name (decorative, every variant in srcset, its size reserved)", () => {
+    const image = {
+      url: "https://pay.example/v1/product-images/img_1/1024.webp",
+      srcset:
+        "https://pay.example/v1/product-images/img_1/256.webp 256w, https://pay.example/v1/product-images/img_1/1024.webp 1024w",
+      width: 1024,
+      height: 768,
+    };
+    const { container } = render(
+      <PaymentLinkCard client={fakeClient().client} link={linkFixture({ image })} usdPerBtc={1} />,
+    );
+    const img = container.querySelector("img");
+    expect(img?.getAttribute("src")).toBe(image.url);
+    expect(img?.getAttribute("srcset")).toBe(image.srcset);
+    expect([img?.getAttribute("width"), img?.getAttribute("height"), img?.getAttribute("alt")]).toEqual([
+      "1024",
+      "768",
+      "",
+    ]);
+    expect(img?.nextElementSibling?.tagName).toBe("H2");
+  });
+
+  it("draws no image without one, nor for a link whose product_data.image is not the gateway's", () => {
+    const { container } = render(
+      <PaymentLinkCard client={fakeClient().client} link={linkFixture()} usdPerBtc={1} />,
+    );
+    expect(container.querySelector("img")).toBeNull();
+    for (const image of ["https://evil.example/x.png", { src: "x" }, null, 7])
+      expect(cardImage(image), JSON.stringify(image)).toBeNull();
   });
 
   it("prices sats at the API's /fx rate", async () => {

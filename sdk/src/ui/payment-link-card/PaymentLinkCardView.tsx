@@ -44,6 +44,17 @@ export function PaymentLinkCardView(props: PaymentLinkCardViewProps) {
         </span>
         {data.env === "test" ? <span className="spay-badge">{CARD_MESSAGES.testBadge}</span> : null}
       </div>
+      {data.image ? (
+        // Decorative: the product's name is the heading right under it.
+        <img
+          src={data.image.url}
+          srcSet={data.image.srcset}
+          sizes="400px"
+          width={data.image.width}
+          height={data.image.height}
+          alt=""
+        />
+      ) : null}
       <h2 id={titleId}>{data.productName}</h2>
       {data.description ? <p className="spay-muted">{data.description}</p> : null}
       <div className="spay-price">

@@ -5,6 +5,7 @@ export const cardCss = `
 .spay-merchant{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .spay-card-head .spay-badge{flex:none}
 .spay-card h2{font-size:18px;margin-bottom:4px}
+.spay-card>img{display:block;width:100%;height:auto;margin-bottom:12px;border-radius:8px}
 .spay-price{margin:12px 0}
 .spay-btc{font-size:24px;font-weight:800}
 .spay-summary{display:grid;gap:4px;margin:12px 0;padding:12px 0;border-top:1px solid var(--spay-border);border-bottom:1px solid var(--spay-border)}

@@ -7,12 +7,14 @@ import { FALLBACK_USD_PER_BTC } from "../../core/format.js";
  * (§8: only logged).
  */
 export async function fetchUsdPerBtc(client: Pick<SPayClient, "getExchangeRate">): Promise<number> {
+  let answer: unknown;
   try {
-    const { usdPerBtc } = await client.getExchangeRate();
+    answer = await client.getExchangeRate();
+    const { usdPerBtc } = answer as { usdPerBtc?: unknown };
     if (typeof usdPerBtc === "number" && usdPerBtc > 0) return usdPerBtc;
-    throw new Error("no usdPerBtc in the answer");
   } catch (err) {
-    console.warn("sPay: BTC rate unavailable, using the fallback rate", err);
-    return FALLBACK_USD_PER_BTC;
+    answer = err;
   }
+  console.warn("sPay: using the fallback BTC rate", answer);
+  return FALLBACK_USD_PER_BTC;
 }

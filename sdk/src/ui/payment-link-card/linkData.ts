@@ -18,6 +18,16 @@ export interface PaymentLinkData {
   view: string;
   /** The hosted link page, when known (its origin hosts the Terms and Privacy pages). */
   url: string | null;
+  /** The product's image (webp variants the gateway re-encoded), drawn above its name. */
+  image?: CardImage | null;
+}
+
+/** A product image as the card draws it: the largest variant, every variant for `srcset`. */
+export interface CardImage {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
 }
 
 /** The number under `key` of a link's free-form `product_data`, if it is one. */
@@ -53,5 +63,16 @@ export function linkDataFromPaymentLink(link: PaymentLink): PaymentLinkData {
     requireShipping: p.require_shipping_address === true,
     view: str(p, "viewType") ?? "card",
     url: link.url,
+    // Free-form JSON: drawn only with the gateway's shape (a string url, numeric size).
+    image: cardImage(p.image),
   };
+}
+
+/**
+ * `value` as a card image when it has the gateway's shape, else null. Its strings only ever reach
+ * `<img>` attributes, which React escapes and where no URL runs script.
+ */
+export function cardImage(value: unknown): CardImage | null {
+  const i = value as CardImage | null;
+  return typeof i?.url === "string" ? i : null;
 }

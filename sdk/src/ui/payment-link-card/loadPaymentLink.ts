@@ -2,7 +2,7 @@ import type { SPayClient } from "../../core/client.js";
 import { SPayError } from "../../core/errors.js";
 import { CARD_MESSAGES } from "../../core/messages.js";
 import type { Product } from "../../core/types.js";
-import { linkDataFromPaymentLink, type PaymentLinkData } from "./linkData.js";
+import { cardImage, linkDataFromPaymentLink, type PaymentLinkData } from "./linkData.js";
 
 /** Where a card's data comes from: a payment link id or a product id. */
 export type PaymentLinkSource = { linkId: string } | { productId: string };
@@ -21,6 +21,7 @@ function linkDataFromProduct(product: Product): PaymentLinkData {
     requireShipping: product.require_shipping_address,
     view: product.view_type,
     url: product.payment_link?.url ?? null,
+    image: cardImage(product.image),
   };
 }
 
