@@ -43,6 +43,7 @@ const EXACT: Record<string, string> = {
   created: "",
   in_mempool: "Transaction seen in the mempool, waiting for a block",
   txid_submitted: "The customer's wallet sent the transaction",
+  txid_reported: "The customer's wallet sent a transaction the chain does not show yet",
   paid: "Paid in full",
   overpaid: "Paid more than the amount due",
   underpaid: "Paid less than the amount due; waiting for the rest",

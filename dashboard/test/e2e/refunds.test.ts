@@ -52,7 +52,6 @@ const PAYER_EMAIL = "payer@example.com";
 const MERCHANT_NAME = "Acme Coffee";
 /** The events the merchant's endpoint subscribes to: what issue 19 adds to a refunded payment. */
 const SUBSCRIBED = [INTENT_EVENT.succeeded, REFUND_EVENT.created, REFUND_EVENT.succeeded];
-const explorer = (txid: string) => `https://explorer.hiro.so/txid/${txid}?chain=testnet`;
 
 /** The mail's text and HTML parts both state `needle`. */
 function expectInBothParts(mail: ParsedMail, needle: string) {
@@ -199,8 +198,9 @@ describe("refunding a settled payment in the browser (issue 19)", () => {
       expect(mail).toBeDefined();
       expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : null).toBe(PAYER_EMAIL);
       for (const needle of [id, sbtc, usd, txid]) expectInBothParts(mail!, needle);
-      expect(mail!.text).toContain(explorer(txid));
-      expect(String(mail!.html)).toContain(`<a href="${explorer(txid)}">${txid}</a>`);
+      // The devnet has no transaction page a person can open: the mail names the txid, links nowhere.
+      expect(String(mail!.html)).not.toContain("explorer.hiro.so");
+      expect(mail!.text).not.toContain("explorer.hiro.so");
     }
 
     // The merchant's endpoint: each subscribed event once, every body verified with its secret.
