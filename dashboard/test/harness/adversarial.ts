@@ -1,4 +1,5 @@
 import { MICROS_PER_CENT, PAID_STATUSES, type PaymentStatus } from "@spay/protocol";
+import * as images from "../../../server/src/services/product-images/test-images.ts";
 import { type SeededMerchant, seedMerchant } from "./merchant.ts";
 import type { TestStack } from "./stack.ts";
 
@@ -29,6 +30,8 @@ export interface AdversarialMerchant extends SeededMerchant {
   buttonLinkId: string;
   /** A hosted checkout URL for a long-named $999,999.99 payment. */
   checkoutUrl: string;
+  /** The card link of a product with an image (a wide photo the gateway re-encoded). */
+  imageLinkId: string;
 }
 
 async function post(stack: TestStack, key: string, path: string, body: unknown) {
@@ -180,7 +183,17 @@ export async function seedAdversarialMerchant(stack: TestStack): Promise<Adversa
     { name: ADVERSARIAL.hebrewName, description: null, price_minor: 99_999_900, view_type: "button" },
     { name: "House blend", description: "250 g whole beans.", price_minor: 1_800 },
   ];
-  for (const p of products) await post(stack, merchant.sk, "/v1/products", { stock: 1_000_000_000, ...p });
+  const created = [];
+  for (const p of products)
+    created.push(await post(stack, merchant.sk, "/v1/products", { stock: 1_000_000_000, ...p }));
+  // The last product gets a photo wider than tall: the card must keep it inside its width.
+  const pictured = created.at(-1) as { id: string; payment_link: { id: string } };
+  const upload = await fetch(`${stack.apiUrl}/v1/products/${pictured.id}/image`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${merchant.sk}`, "content-type": "image/jpeg" },
+    body: await images.cameraJpeg(1600, 900),
+  });
+  if (!upload.ok) throw new Error(`product image: ${upload.status} ${await upload.text()}`);
 
   const card = await post(stack, merchant.sk, "/api/payment-links", {
     product_data: {
@@ -220,5 +233,6 @@ export async function seedAdversarialMerchant(stack: TestStack): Promise<Adversa
     cardLinkId: String(card.id),
     buttonLinkId: String(button.id),
     checkoutUrl: String(intent.checkout_url),
+    imageLinkId: pictured.payment_link.id,
   };
 }

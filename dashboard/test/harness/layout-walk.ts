@@ -275,6 +275,19 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "payment-link-card-with-image",
+    signedIn: false,
+    open: async (p) => {
+      await go(p, `/payment-links/${merchant.imageLinkId}`);
+      const img = p.locator(".spay-card > img");
+      await img.waitFor();
+      await p.waitForFunction(() => {
+        const el = document.querySelector<HTMLImageElement>(".spay-card > img");
+        return el?.complete === true && el.naturalWidth > 0;
+      });
+    },
+  },
+  {
     name: "payment-link-qr-overlay",
     signedIn: false,
     open: async (p) => {
@@ -309,6 +322,8 @@ const SCREENS: Screen[] = [
     open: async (p) => {
       await go(p, merchant.checkoutUrl);
       await p.getByTestId("hosted-checkout").waitFor();
+      // Open: the QR code and the transfer details are part of the page.
+      await p.getByTestId("hosted-qr").getByRole("img").waitFor();
     },
   },
   {

@@ -29,8 +29,9 @@ export interface X402Extra {
   assetName?: string;
   symbol?: string;
   /**
-   * The sponsor's Stacks address (x402-stacks 2.1): the merchant pays the transaction fee, so the
-   * payer signs a sponsored transaction with fee 0 and the merchant co-signs it as sponsor.
+   * The sponsor's Stacks address (named as x402's Solana scheme names its fee payer): the merchant
+   * pays the transaction fee, so the payer signs a sponsored transaction with fee 0 and the
+   * merchant co-signs it as sponsor.
    */
   feePayer?: string;
 }

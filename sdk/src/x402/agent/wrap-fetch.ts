@@ -148,7 +148,7 @@ interface Attempt {
 }
 
 /**
- * An offer naming a `feePayer` is paid sponsored (x402-stacks 2.1): the merchant co-signs as
+ * An offer naming a `feePayer` is paid sponsored (SIP-005): the merchant co-signs as
  * sponsor before its facilitator broadcasts. SPEC.md's form has the payer broadcast, so no one
  * could sponsor it there.
  */

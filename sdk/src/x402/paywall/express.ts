@@ -8,6 +8,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
+  type DiscoverablePaywall,
+  type DiscoveryListings,
+  x402Discovery as discoveryHandler,
+} from "../discovery.js";
+import {
   createPaywall,
   gatewayFailure,
   type PaywallCore,
@@ -16,32 +21,49 @@ import {
   type SettleOutcome,
   settleOrFail,
 } from "./core.js";
+import { type NextFunction, passOn, requestOf, sendResponse, unreadableRequest } from "./host.js";
 
+export { requestOf } from "./host.js";
 export * from "./shared-exports.js";
 
 export type ExpressPaywall = ((
   req: IncomingMessage,
   res: ServerResponse,
-  next: (err?: unknown) => void,
+  next: NextFunction,
 ) => Promise<void>) &
   Pick<PaywallCore, "describe">;
 
-/** Gate, then hold the handler's answer until the payment settled. */
+/**
+ * Gate, then hold the handler's answer until the payment settled. The returned promise never
+ * rejects — Express 4 and plain `node:http` leave a rejection unhandled, which ends the process —
+ * so every failure goes to `next(err)`, the app's error handlers.
+ */
 export function expressMiddleware(core: PaywallCore): ExpressPaywall {
   const middleware: ExpressPaywall = async (req, res, next) => {
-    let decided: PaywallGate;
     try {
-      decided = await core.gate(requestOf(req));
+      let request: Request;
+      try {
+        request = requestOf(req);
+      } catch {
+        await sendResponse(res, unreadableRequest());
+        return;
+      }
+      let decided: PaywallGate;
+      try {
+        decided = await core.gate(request);
+      } catch (err) {
+        await sendResponse(res, gatewayFailure(err));
+        return;
+      }
+      if (decided.kind === "respond") {
+        await sendResponse(res, decided.response);
+        return;
+      }
+      holdUntilSettled(res, decided, (err) => passOn(res, next, err));
+      next();
     } catch (err) {
-      await sendResponse(res, gatewayFailure(err));
-      return;
+      passOn(res, next, err);
     }
-    if (decided.kind === "respond") {
-      await sendResponse(res, decided.response);
-      return;
-    }
-    holdUntilSettled(res, decided);
-    next();
   };
   if (core.describe) middleware.describe = core.describe;
   return middleware;
@@ -52,27 +74,27 @@ export function paywall(options: PaywallOptions): ExpressPaywall {
   return expressMiddleware(createPaywall(options));
 }
 
-/** A Web Request with the Node request's method, URL and headers (the body is the handler's). */
-export function requestOf(req: IncomingMessage): Request {
-  const withExpress = req as IncomingMessage & { originalUrl?: string; protocol?: string };
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const protocol = withExpress.protocol ?? (encrypted ? "https" : "http");
-  const url = `${protocol}://${req.headers.host ?? "localhost"}${withExpress.originalUrl ?? req.url ?? "/"}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  const method = !req.method || req.method === "HEAD" ? "GET" : req.method;
-  return new Request(url, { method, headers });
-}
+/** Discovery as Express middleware (also a plain `node:http` handler with a `next` callback). */
+export type ExpressDiscovery = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: NextFunction,
+) => Promise<void>) &
+  DiscoveryListings;
 
-async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value);
-  });
-  res.end(Buffer.from(await response.arrayBuffer()));
+/**
+ * The paywalls' routes for agents to find (see `x402Discovery` of `@spay/sdk/x402`), as Express
+ * middleware: a failed listing (the gateway unreachable) goes to `next(err)`.
+ *
+ * @example
+ * const weather = paywall({ price: "$0.001", apiKey, discovery: { path: "/weather" } });
+ * app.get("/weather", weather, (req, res) => res.json({ sunny: true }));
+ * const discovery = x402Discovery([weather]);
+ * app.get("/.well-known/x402", discovery);
+ * app.get("/discovery/resources", discovery);
+ */
+export function x402Discovery(paywalls: readonly DiscoverablePaywall[]): ExpressDiscovery {
+  return discoveryHandler(paywalls);
 }
 
 type Chunk = { chunk: unknown; encoding: BufferEncoding | undefined };
@@ -98,8 +120,14 @@ function answerOf(res: ServerResponse, status: number, head: unknown[] | null, c
 /**
  * Buffers what the handler writes; when it ends with a success status, settles and adds the
  * receipt header, or replaces the answer with the 402 (a payment that lost a race is not served).
+ * Settling runs after the handler returned, outside Express's reach: a failure there (the payment
+ * identifier store down) goes to `failed`, never to the process.
  */
-function holdUntilSettled(res: ServerResponse, paid: Extract<PaywallGate, { kind: "paid" }>): void {
+function holdUntilSettled(
+  res: ServerResponse,
+  paid: Extract<PaywallGate, { kind: "paid" }>,
+  failed: (err: unknown) => void,
+): void {
   const settle: () => Promise<SettleOutcome> = paid.settle;
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const chunks: Chunk[] = [];
@@ -121,7 +149,7 @@ function holdUntilSettled(res: ServerResponse, paid: Extract<PaywallGate, { kind
     ended = true;
     if (chunk !== undefined && typeof chunk !== "function")
       chunks.push({ chunk, encoding: encodingOf(encoding) });
-    void finish(callbackOf(chunk, encoding, cb));
+    finish(callbackOf(chunk, encoding, cb)).catch(failed);
     return res;
   }) as ServerResponse["end"];
 

@@ -1,5 +1,5 @@
 /**
- * The paywall as its payers' fee sponsor (SIP-005, as x402-stacks 2.1 does): the merchant's own
+ * The paywall as its payers' fee sponsor (SIP-005 sponsored transactions): the merchant's own
  * key, held by the merchant's paywall process, never by the gateway. Its requirements name the
  * sponsor's address as `extra.feePayer`; a client that sees it signs a sponsored transaction with
  * fee 0, and the paywall co-signs it as sponsor — a fee, the sponsor's account nonce, its
