@@ -187,7 +187,18 @@ export async function startServer(
         deps.changes.close(),
         deps.keys?.close(),
       ]);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        // close() hangs up the keep-alive connections idle at that moment only; one whose request is
+        // still being answered (a reverse proxy's pooled upstream) would stay open for the
+        // keep-alive timeout after its answer, holding the exit and taking new requests meanwhile.
+        const sweep = setInterval(() => {
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        }, 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+      });
       await limits.close();
       await database.close();
     },

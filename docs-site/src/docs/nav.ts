@@ -66,6 +66,13 @@ export const DOCS_PAGES: readonly DocsPage[] = [
       "Refund a payment from your own payout wallet: the API, statuses, refund.* webhooks, the dashboard flow, the @spay/sdk/server helper and customers.",
   },
   {
+    slug: "deploy",
+    label: "Deploy",
+    title: "Deploy to production",
+    description:
+      "Run your own sPay gateway: a self-contained server folder, the environment file, systemd, a TLS reverse proxy, backups, upgrades and scaling.",
+  },
+  {
     slug: "security",
     label: "Security",
     title: "Security",
