@@ -5,7 +5,9 @@
  * no two payers share a nonce; the merchant's sponsor is an account no payer uses):
  *  1. per pairing, N sequential paid requests (the 402, signing, the paid retry, until the whole
  *     answer is read), each beside the same client's request to the same server's free route, so
- *     the overhead of paying (paid − free) shows; and the payer's µSTX per paid call;
+ *     the overhead of paying (paid − free) shows; and the payer's µSTX per paid call (and the
+ *     sponsor's, where the paywall sponsors fees — for sPay's agent and for `@x402/fetch` with
+ *     sPay's scheme, which both sign sponsored when the requirement names a `feePayer`);
  *  2. payments per second, sPay's agent → sPay's paywall, several payers at once for a while,
  *     unsponsored then with sponsored fees; what each call cost the payer (and the sponsor) in µSTX,
  *     read from balances once every transaction was mined.
@@ -57,6 +59,8 @@ type Client = (path: string) => Promise<Answer>;
 
 interface Pairing {
   label: string;
+  /** The paywall sponsors the fee on `paidPath`: the sponsor's µSTX per call is shown too. */
+  sponsoredFees?: boolean;
   /** The server the client calls: `paidPath` is paywalled, `/free` the same handler, free. */
   baseUrl: string;
   client: (payer: DevnetAccount, baseUrl: string) => Client;
@@ -68,6 +72,7 @@ interface PairingResult {
   paid: number[];
   paidCalls: number;
   payerMicroStx: bigint;
+  sponsorMicroStx: bigint;
 }
 
 interface ThroughputResult {
@@ -301,19 +306,26 @@ async function measurePairing(pairing: Pairing, payer: DevnetAccount): Promise<P
 
 async function measurePairingOnce(pairing: Pairing, payer: DevnetAccount): Promise<PairingResult> {
   const client = pairing.client(payer, pairing.baseUrl);
-  const before = await holdings(payer.address);
+  const [before, sponsorBefore] = await Promise.all([
+    holdings(payer.address),
+    holdings(sponsorAccount.address),
+  ]);
   await timed(client, "/free", false);
   await timed(client, pairing.paidPath, true);
-  const result: PairingResult = { free: [], paid: [], paidCalls: 1, payerMicroStx: 0n };
+  const result: PairingResult = { free: [], paid: [], paidCalls: 1, payerMicroStx: 0n, sponsorMicroStx: 0n };
   for (let i = 0; i < SAMPLES; i++) {
     result.free.push(await timed(client, "/free", false));
     result.paid.push(await timed(client, pairing.paidPath, true));
     result.paidCalls += 1;
   }
   await mempoolDrained();
-  const after = await holdings(payer.address);
+  const [after, sponsorAfter] = await Promise.all([
+    holdings(payer.address),
+    holdings(sponsorAccount.address),
+  ]);
   checkPaidOnChain("the sequential run", before.usdc - after.usdc, result.paidCalls);
   result.payerMicroStx = before.stx - after.stx;
+  result.sponsorMicroStx = sponsorBefore.stx - sponsorAfter.stx;
   return result;
 }
 
@@ -392,6 +404,14 @@ try {
       baseUrl: spayUrl,
       client: spayAgent,
       paidPath: "/sponsored",
+      sponsoredFees: true,
+    },
+    {
+      label: "@x402/fetch + sPay's scheme → sPay paywall, sponsored fees",
+      baseUrl: spayUrl,
+      client: coinbaseFetch,
+      paidPath: "/sponsored",
+      sponsoredFees: true,
     },
   ];
   for (const [i, pairing] of pairings.entries()) {
@@ -439,7 +459,10 @@ const rows = pairings.map((pairing, i) => {
       ? throughputCells(unsponsored, false)
       : i === 5
         ? throughputCells(sponsored, true)
-        : ["—", perCall(r.payerMicroStx, r.paidCalls)];
+        : [
+            "—",
+            `${perCall(r.payerMicroStx, r.paidCalls)}${pairing.sponsoredFees ? ` (sponsor ${perCall(r.sponsorMicroStx, r.paidCalls)})` : ""}`,
+          ];
   return `| ${i + 1}. ${pairing.label} | ${ms(p50free)} / ${ms(p99free)} | ${ms(p50paid)} / ${ms(p99paid)} | ${ms(p50paid - p50free)} / ${ms(p99paid - p99free)} | ${perSecond} | ${microStx} |`;
 });
 const lines = [
@@ -449,9 +472,9 @@ const lines = [
   "| --- | ---: | ---: | ---: | ---: | ---: |",
   ...rows,
   "",
-  `A paid request is the client's whole call: the 402, signing, the paid retry, verify and settle (into the mempool) before the answer. Payments per second are sPay's agent → sPay's paywall (rows 1 and 6, the same run), where the payer's µSTX per call is measured; rows 2–5 show it from their sequential run. µSTX per call = the payers' STX balance change ÷ paid calls, once every transaction was mined. p99 of ${SAMPLES} samples is (nearly) the slowest one.`,
+  `A paid request is the client's whole call: the 402, signing, the paid retry, verify and settle (into the mempool) before the answer. Payments per second are sPay's agent → sPay's paywall (rows 1 and 6, the same run), where the payer's µSTX per call is measured; rows 2–5 and 7 show it from their sequential run. µSTX per call = the payers' STX balance change ÷ paid calls, once every transaction was mined. p99 of ${SAMPLES} samples is (nearly) the slowest one.`,
   "",
-  "Where the rows differ by design: x402-stacks' middleware (row 3) asks its facilitator once, to settle, with no verify before; sPay's paywall and `@x402/hono` verify, serve, then settle. The payer's fee is its client's: sPay's agent signs 3000 µSTX by default, x402-stacks and the exact-stacks scheme estimate it from the Stacks API. Sponsored payments (row 6) are co-signed in the sponsor's turn — one sponsor nonce at a time, through verify and again through settle — so all payers share one queue there, where unsponsored payers each have their own.",
+  "Where the rows differ by design: x402-stacks' middleware (row 3) asks its facilitator once, to settle, with no verify before; sPay's paywall and `@x402/hono` verify, serve, then settle. The payer's fee is its client's: sPay's agent signs 3000 µSTX by default, x402-stacks and the exact-stacks scheme estimate it from the Stacks API. Sponsored payments (rows 6 and 7: sPay's agent, and `@x402/fetch` with sPay's scheme, sign a fee-0 sponsored transfer when the requirement names a `feePayer`) are co-signed in the sponsor's turn — one sponsor nonce at a time, through verify and again through settle — so all payers share one queue there, where unsponsored payers each have their own.",
   "",
   "Run: `pnpm --filter @spay/bench exec tsx x402-pairings.ts` (in `pnpm bench`); `BENCH_X402_PAIRING_SAMPLES` (default 50) and `BENCH_X402_PAIRING_SECONDS` (default 10) change its size.",
 ];

@@ -67,14 +67,17 @@ async function x402Txids(): Promise<string[]> {
 }
 
 describe("@x402/hono + ExactStacksServerScheme → sPay public facilitator", () => {
-  it("HTTPFacilitatorClient reads sPay's /supported: exact on both Stacks networks, x402 v2", async () => {
+  it("HTTPFacilitatorClient reads sPay's /supported: exact on the test key's network alone, each version named its own way", async () => {
     const supported = await facilitator.getSupported();
-    expect(supported.kinds).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ x402Version: 2, scheme: "exact", network: TESTNET }),
-        expect.objectContaining({ x402Version: 2, scheme: "exact", network: "stacks:1" }),
-      ]),
-    );
+    expect(supported).toEqual({
+      kinds: [
+        { x402Version: 1, scheme: "exact", network: "stacks-testnet" },
+        { x402Version: 2, scheme: "exact", network: TESTNET },
+      ],
+      extensions: [],
+      // sPay signs no settlement (the payer signs, sPay broadcasts): no signer to name.
+      signers: {},
+    });
   });
 
   it("answers 402 with a Stacks requirement priced by the scheme: 1000 units of the devnet USDC and its token facts", async () => {

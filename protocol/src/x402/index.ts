@@ -85,6 +85,7 @@ export {
   type Json,
   SPEC_PROOF_VERSION,
   V1_NETWORK_NAMES,
+  v1NetworkName,
   X402_HEADERS,
   X402_NETWORKS,
   X402_REASONS,

@@ -10,7 +10,7 @@ import {
   type Json,
   printable,
   SPEC_PROOF_VERSION,
-  V1_NETWORK_NAMES,
+  v1NetworkName,
   X402_HEADERS,
   X402_NETWORKS,
   X402Error,
@@ -160,7 +160,7 @@ export function paymentHeader(
       value: encodeX402Header({
         x402Version: 1,
         scheme: offer.scheme,
-        network: V1_NETWORK_NAMES[offer.network] ?? offer.network,
+        network: v1NetworkName(offer.network),
         payload,
       }),
     };
@@ -187,10 +187,14 @@ export interface X402Receipt {
   extensions?: Json;
 }
 
-/** The receipt header for a payment in `form`: `PAYMENT-RESPONSE` (v2) or `X-PAYMENT-RESPONSE`. */
+/**
+ * The receipt header for a payment in `form`: `PAYMENT-RESPONSE` (v2) or `X-PAYMENT-RESPONSE`.
+ * A v1 receipt names its network by word, as the v1 requirements the client paid did.
+ */
 export function receiptHeader(form: X402Form, receipt: X402Receipt): [name: string, value: string] {
-  const name = form === "v2" ? X402_HEADERS.paymentResponse : X402_HEADERS.xPaymentResponse;
-  return [name, encodeX402Header(receipt)];
+  if (form === "v2") return [X402_HEADERS.paymentResponse, encodeX402Header(receipt)];
+  const named = form === "v1" ? { ...receipt, network: v1NetworkName(receipt.network) } : receipt;
+  return [X402_HEADERS.xPaymentResponse, encodeX402Header(named)];
 }
 
 /** The receipt header of a paid answer (`PAYMENT-RESPONSE`, or v1's `X-PAYMENT-RESPONSE`). */

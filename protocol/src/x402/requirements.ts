@@ -9,7 +9,7 @@ import {
   FROM_V1_NETWORK_NAME,
   isObject,
   type Json,
-  V1_NETWORK_NAMES,
+  v1NetworkName,
   X402_NETWORKS,
   X402Error,
   type X402Form,
@@ -271,7 +271,7 @@ export function toV1(required: X402PaymentRequiredV2): X402PaymentRequiredV1 {
     error: required.error ?? "X-PAYMENT header is required",
     accepts: required.accepts.map((a) => ({
       scheme: a.scheme,
-      network: V1_NETWORK_NAMES[a.network] ?? a.network,
+      network: v1NetworkName(a.network),
       maxAmountRequired: a.amount,
       resource: required.resource.url,
       description: required.resource.description,

@@ -21,17 +21,27 @@ export const SPEC_PROOF_VERSION = "0.1.0";
 
 /** CAIP-2 ids of the Stacks networks x402 pays on (the devnet identifies as testnet). */
 export const X402_NETWORKS = CAIP2;
-/** v1 names networks by word. */
+/**
+ * v1 names networks by word, as x402 v1 names every chain: the bare name for mainnet, `-testnet`
+ * for the test chain (`base` / `base-sepolia`, `stacks` / `stacks-testnet`). Everything a v1
+ * client reads — requirements, `X-PAYMENT-RESPONSE`, the facilitator's v1 answers and `/supported`
+ * v1 kinds — uses these words; v2 uses CAIP-2 throughout.
+ */
 export const V1_NETWORK_NAMES: Record<string, string> = {
-  [CAIP2.mainnet]: "stacks-mainnet",
+  [CAIP2.mainnet]: "stacks",
   [CAIP2.testnet]: "stacks-testnet",
 };
-/** A v1 network word → CAIP-2 (`stacks` alone is mainnet). */
+/** A v1 network word → CAIP-2 (`stacks` alone is mainnet; `stacks-mainnet` is still read). */
 export const FROM_V1_NETWORK_NAME: Record<string, string> = {
   "stacks-mainnet": CAIP2.mainnet,
   "stacks-testnet": CAIP2.testnet,
   stacks: CAIP2.mainnet,
 };
+
+/** A network as x402 v1 names it (CAIP-2 ids of Stacks become words; other names as given). */
+export function v1NetworkName(network: string): string {
+  return V1_NETWORK_NAMES[FROM_V1_NETWORK_NAME[network] ?? network] ?? network;
+}
 
 /** Which of the three forms a message is in: x402 v2, v1, or SPEC.md's (`x402_requirements`, proof `0.1.0`). */
 export type X402Form = "v2" | "v1" | "spec";

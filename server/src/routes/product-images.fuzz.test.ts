@@ -152,7 +152,9 @@ describe("fuzzing the image upload", () => {
         seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
         // Every real image, unmutated, is tried first (the random draws reach one only by chance):
         // the property is not satisfied by refusing everything.
-        examples: seeds.map((bytes) => [{ bytes, type: "application/octet-stream" }]),
+        examples: seeds.map((bytes): [{ bytes: Buffer; type: string | undefined }] => [
+          { bytes, type: "application/octet-stream" },
+        ]),
       },
     );
     expect(accepted).toBeGreaterThanOrEqual(seeds.length);

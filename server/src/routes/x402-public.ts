@@ -112,8 +112,8 @@ export function publicFacilitatorRoutes(deps: Deps, limits: PublicFacilitatorLim
         responses: { 200: jsonResponse(SupportedResponse, "Kinds"), ...errorResponses(404, 429) },
       }),
       async (c) => {
-        await facilitatorScope(deps, c.req.valid("param").facilitatorKey, limits);
-        return c.json(supportedKinds(), 200);
+        const scope = await facilitatorScope(deps, c.req.valid("param").facilitatorKey, limits);
+        return c.json(supportedKinds(scope.env), 200);
       },
     );
 

@@ -5,6 +5,7 @@ import {
   type PaymentProof,
   parsePaymentProof,
   parseRequirement,
+  v1NetworkName,
   X402Error,
 } from "@spay/protocol/x402";
 import type { Deps } from "../http/context.ts";
@@ -182,7 +183,10 @@ export function settleParsed(
   return settlePayment(deps, scope, parsed.proof, parsed.requirement, {
     waitForConfirmation: body.waitForConfirmation ?? confirmedByDefault,
     requireIssued: body.requireIssued,
-  });
+  }).then((settled) =>
+    // A v1 payment hears its network by word, as its requirements and `/supported` v1 kinds say it.
+    parsed.proof.version === 1 ? { ...settled, network: v1NetworkName(settled.network) } : settled,
+  );
 }
 
 /** The gateway as x402 facilitator for the merchant's own paid APIs (secret key). */

@@ -61,7 +61,7 @@ async function v1Challenge(app: Hono) {
 }
 
 describe("paywall: the 402 answer", () => {
-  it("answers x402 v2 in PAYMENT-REQUIRED and the body, with SPEC.md's schemes alongside, fresh each time", async () => {
+  it("answers x402 v2 in PAYMENT-REQUIRED and v1 in the body, with SPEC.md's schemes alongside, fresh each time", async () => {
     const app = honoApp();
     const { required, body } = await firstChallenge(app);
     expect(required).toMatchObject({
@@ -78,7 +78,15 @@ describe("paywall: the 402 answer", () => {
         },
       ],
     });
-    expect(body).toMatchObject({ x402Version: 2, accepts: required.accepts });
+    expect(body).toMatchObject({
+      x402Version: 1,
+      accepts: required.accepts.map(({ amount, network: _caip2, ...terms }) => ({
+        ...terms,
+        network: "stacks-testnet",
+        maxAmountRequired: amount,
+        resource: RESOURCE,
+      })),
+    });
     expect(body.x402_requirements).toEqual({
       schemes: [
         expect.objectContaining({

@@ -51,6 +51,13 @@ export function assetNameOf(offer: X402Offer, network: StacksNetworkName): strin
 }
 
 /**
+ * An offer naming a `feePayer` is paid sponsored (SIP-005): the merchant co-signs as
+ * sponsor before its facilitator broadcasts. SPEC.md's form has the payer broadcast, so no one
+ * could sponsor it there. sPay's agent and its `@x402` Stacks scheme both decide by this.
+ */
+export const isSponsored = (offer: X402Offer): boolean => offer.feePayer !== null && offer.form !== "spec";
+
+/**
  * The unsigned transfer paying `offer` from `payer` with the given account nonce and fee.
  * `sponsored`: a sponsored transaction (SIP-005) for the offer's `feePayer` to co-sign; its own
  * fee is then 0 and the sponsor sets the fee and its nonce.

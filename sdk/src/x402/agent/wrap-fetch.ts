@@ -31,7 +31,7 @@ import {
 import { recordPayment, type X402Payment } from "./payment-record.js";
 import { readPaymentRequired, rejectionReason } from "./payment-required.js";
 import { privateKeySigner, type X402Signer } from "./signer.js";
-import { type Payer, type SignedTransfer, signTransfer } from "./sip010-transfer.js";
+import { isSponsored, type Payer, type SignedTransfer, signTransfer } from "./sip010-transfer.js";
 import { DEFAULT_STACKS_API_URLS, type FetchLike, type StacksApi, stacksApi } from "./stacks-api.js";
 
 /** The default fee of a payment transfer, in µSTX (0.003 STX). */
@@ -146,13 +146,6 @@ interface Attempt {
   /** Signed as a sponsored transaction for the offer's `feePayer` to co-sign. */
   sponsored: boolean;
 }
-
-/**
- * An offer naming a `feePayer` is paid sponsored (SIP-005): the merchant co-signs as
- * sponsor before its facilitator broadcasts. SPEC.md's form has the payer broadcast, so no one
- * could sponsor it there.
- */
-const isSponsored = (offer: X402Offer) => offer.feePayer !== null && offer.form !== "spec";
 
 /** The server's answer to the paid retry, and the payment behind it. */
 interface PaidAnswer {

@@ -4,6 +4,9 @@
  */
 import { ACCOUNTS, type Devnet, startDevnet, USDC_CONTRACT_ID } from "@spay/devnet";
 import {
+  AuthType,
+  Cl,
+  type ContractCallPayload,
   deserializeTransaction,
   fetchFeeEstimate,
   PostConditionMode,
@@ -100,6 +103,45 @@ describe("ExactStacksClientScheme", () => {
       },
     ]);
     await answer(s, { ...result, accepted: req }, false);
+  });
+
+  it("a requirement naming a feePayer: a sponsored transfer with fee 0 for the sponsor to co-sign, no fee asked", async () => {
+    const sponsor = ACCOUNTS.find((a) => a.name === "wallet_1")!;
+    const asked: string[] = [];
+    const s = scheme({
+      fee: 4000,
+      stacksFetch: (input, init) => {
+        asked.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const req = requirement({}, { feePayer: sponsor.address });
+    const result = await s.createPaymentPayload(2, req);
+    const wire = deserializeTransaction(transactionOf(result));
+    expect(wire.auth.authType).toBe(AuthType.Sponsored);
+    expect(wire.auth.spendingCondition.fee).toBe(0n);
+    wire.verifyOrigin();
+    expect(wire.auth.spendingCondition.nonce).toBe(
+      await stacksApi(devnet.url).possibleNextNonce(payer.address),
+    );
+    const call = wire.payload as ContractCallPayload;
+    expect(call.functionArgs).toEqual([
+      Cl.uint(1000),
+      Cl.principal(payer.address),
+      Cl.principal(payee.address),
+      Cl.some(Cl.bufferFromUtf8("x402-n-1")),
+    ]);
+    expect(wire.postConditionMode).toBe(PostConditionMode.Deny);
+    expect(wire.postConditions.values).toHaveLength(1);
+    expect(asked.filter((url) => url.includes("/v2/fees/"))).toEqual([]);
+    await answer(s, { ...result, accepted: req }, false);
+
+    // Without a feePayer, the same scheme pays its own fee.
+    const own = deserializeTransaction(
+      transactionOf(await scheme({ fee: 4000, answerTimeoutMs: 1 }).createPaymentPayload(2, requirement())),
+    );
+    expect(own.auth.authType).toBe(AuthType.Standard);
+    expect(own.auth.spendingCondition.fee).toBe(4000n);
   });
 
   it("asks the Stacks API for the fee by default, within maxFee", async () => {

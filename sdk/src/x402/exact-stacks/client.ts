@@ -4,6 +4,8 @@
  * transfer — memo = `extra.nonce`, a single `willSendEq(amount)` post-condition in deny mode —
  * with the payer's next account nonce and a fee from a Stacks API, signs it (private key or an
  * `X402Signer`) and answers `{transaction: <hex>}`, which the server's facilitator broadcasts.
+ * A requirement naming a fee sponsor (`extra.feePayer`) is paid as sPay's agent pays it: a
+ * sponsored transaction (SIP-005) with fee 0, which the merchant's paywall co-signs, paying the fee.
  *
  * The account's nonce stays reserved until the server has answered the paid request (the
  * scheme's `onPaymentResponse` hook), so payments from one account run one after another, as
@@ -24,7 +26,7 @@ import { type NonceManager, sharedNonceManager } from "../agent/nonce-manager.js
 import { refusalOf } from "../agent/offer-selection.js";
 import type { AtomicAmount, StacksNetworkName } from "../agent/payment-policy.js";
 import { privateKeySigner, type X402Signer } from "../agent/signer.js";
-import { type Payer, signTransfer, unsignedTransfer } from "../agent/sip010-transfer.js";
+import { isSponsored, type Payer, signTransfer, unsignedTransfer } from "../agent/sip010-transfer.js";
 import { DEFAULT_STACKS_API_URLS, type FetchLike, type StacksApi, stacksApi } from "../agent/stacks-api.js";
 import { chooseFee, DEFAULT_MAX_FEE_MICRO_STX, type FeeOption, microStx } from "./fee.js";
 import { EXACT_SCHEME, knownStacksToken, stacksNetworkOf } from "./networks.js";
@@ -41,7 +43,10 @@ export interface ExactStacksClientBaseOptions {
   stacksApiUrl?: string | Partial<Record<StacksNetworkName, string>> | undefined;
   /** `fetch` for the Stacks API (default: the global `fetch`). */
   stacksFetch?: FetchLike | undefined;
-  /** Fee of each transfer in µSTX, or `"estimate"` (the default): the Stacks API's estimate. */
+  /**
+   * Fee of each transfer in µSTX, or `"estimate"` (the default): the Stacks API's estimate. A
+   * requirement naming a `feePayer` is paid sponsored instead: fee 0, the merchant's sponsor pays it.
+   */
   fee?: FeeOption | undefined;
   /** The highest fee an estimate may come to, µSTX (default 100000, 0.1 STX). */
   maxFee?: AtomicAmount | undefined;
@@ -68,9 +73,15 @@ function signerOf(options: ExactStacksClientOptions): X402Signer {
   }
 }
 
+/** The server's answer to a paid request: settled or not, and the txid its receipt names (or ""). */
+interface Answer {
+  settled: boolean;
+  settledTxid: string;
+}
+
 /** A payment waiting for the server's answer, by its signed transaction. */
 interface Pending {
-  answered(success: boolean): void;
+  answered(answer: Answer): void;
 }
 
 export class ExactStacksClientScheme implements SchemeNetworkClient {
@@ -134,45 +145,56 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
 
     const payer = await this.#payer(network);
     const chain = this.#chain(network);
+    const sponsored = isSponsored(offer);
     return new Promise<PaymentPayloadResult>((resolve, reject) => {
       this.#nonces
         .withNextNonce(chain, payer.address, async (nonce) => {
           let transaction: string;
           let txid: string;
           try {
-            const fee = await chooseFee(
-              { fee: this.#options.fee ?? "estimate", maxFee: this.#maxFee },
-              await unsignedTransfer(offer, payer, network, nonce, 0n),
-              { baseUrl: chain.baseUrl, network, fetch: this.#fetch },
-            );
+            // The sponsor sets the fee of a sponsored transfer; the payer's own is 0.
+            const fee = sponsored
+              ? 0n
+              : await chooseFee(
+                  { fee: this.#options.fee ?? "estimate", maxFee: this.#maxFee },
+                  await unsignedTransfer(offer, payer, network, nonce, 0n),
+                  { baseUrl: chain.baseUrl, network, fetch: this.#fetch },
+                );
             ({ hex: transaction, txid } = await signTransfer(this.#signer, payer, {
               offer,
               network,
               payer: payer.address,
               nonce,
               fee,
+              ...(sponsored ? { sponsored: true } : {}),
             }));
           } catch (error) {
             return { consumed: false, ok: false, error };
           }
           const answer = this.#awaitAnswer(transaction);
           resolve({ x402Version, payload: { transaction } });
-          const settled = await answer;
-          const consumed = settled || (await chain.hasTransaction(txid).catch(() => false));
+          const { settled, settledTxid } = await answer;
+          // A sponsored transfer's txid is fixed by the sponsor's signature: the server's receipt
+          // tells it, the payer's own txid is never seen on chain.
+          const onChain = settledTxid || txid;
+          const consumed = settled || (await chain.hasTransaction(onChain).catch(() => false));
           return { consumed, ok: true, value: undefined };
         })
         .catch(reject);
     });
   }
 
-  /** Resolves with the server's verdict on a paid request, or false when none came in time. */
-  #awaitAnswer(transaction: string): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => done(false), this.#options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS);
-      const done = (success: boolean) => {
+  /** Resolves with the server's verdict on a paid request, or not settled when none came in time. */
+  #awaitAnswer(transaction: string): Promise<Answer> {
+    return new Promise<Answer>((resolve) => {
+      const timer = setTimeout(
+        () => done({ settled: false, settledTxid: "" }),
+        this.#options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS,
+      );
+      const done = (answer: Answer) => {
         clearTimeout(timer);
         this.#pending.delete(transaction);
-        resolve(success);
+        resolve(answer);
       };
       this.#pending.set(transaction, { answered: done });
     });
@@ -181,7 +203,11 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
   async #onPaymentResponse(ctx: PaymentResponseContext): Promise<void> {
     const transaction = ctx.paymentPayload.payload.transaction;
     if (typeof transaction !== "string") return;
-    this.#pending.get(transaction)?.answered(ctx.settleResponse?.success === true);
+    const settleTxid = ctx.settleResponse?.transaction;
+    this.#pending.get(transaction)?.answered({
+      settled: ctx.settleResponse?.success === true,
+      settledTxid: typeof settleTxid === "string" ? settleTxid : "",
+    });
   }
 
   get #fetch(): FetchLike {

@@ -164,18 +164,23 @@ export interface PaywallListing {
   bazaar: X402BazaarExtension;
 }
 
-/** Headers a browser sends for a page, and `X-402-Version: 1` for a v1 client's first request. */
+/**
+ * A browser asks for a page. A v1 client is known by its payment (`X-PAYMENT`); its first request
+ * carries nothing of x402, so the unpaid 402 serves both versions. `X-402-Version: 1` asks for v1
+ * alone (no v2 header): the one way for a client that reads the v2 header first but speaks only v1
+ * (an @x402 client with only v1 schemes registered) to get requirements it can pay.
+ */
 const wantsPage = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
-const wantsV1 = (request: Request) => request.headers.get("x-402-version") === "1";
+const wantsV1Only = (request: Request) => request.headers.get("x-402-version") === "1";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 
 /**
  * Sells an HTTP resource per request over x402, with the sPay gateway as facilitator. A request
- * without payment gets `402` and fresh requirements (x402 v2 in `PAYMENT-REQUIRED` and the body,
- * SPEC.md's `x402_requirements` alongside; for `X-402-Version: 1` v1's body alone, no v2 header;
- * a browser gets a page
- * that pays with a Stacks wallet). A request with a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) is
+ * without payment gets `402` and fresh requirements for either version: x402 v2 in
+ * `PAYMENT-REQUIRED`, v1's `{x402Version: 1, accepts, error}` as the body (v1 clients read the
+ * body, v2 clients the header), SPEC.md's `x402_requirements` alongside; `X-402-Version: 1` gets
+ * v1's body alone, no v2 header; a browser gets a page that pays with a Stacks wallet). A request with a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) is
  * verified, served, and settled only when the handler succeeded; the receipt goes in
  * `PAYMENT-RESPONSE` (v1/SPEC.md: `X-PAYMENT-RESPONSE`). A payment settles once: when two requests
  * race with one payment, one is served and the other gets `402 duplicate_settlement`.
@@ -257,11 +262,14 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
         headers: { ...headers, ...pageHeaders(assetsUrl) },
       });
     }
-    // A v1 client gets v1 alone: @x402's clients read the PAYMENT-REQUIRED header before the body,
-    // so a v2 header beside a v1 body would make them answer in v2 (or give up, if v1 is all they speak).
-    if (form === "v1" || (!form && wantsV1(request)))
+    // A client that paid in v1 (or asked for v1 alone) gets v1 alone: @x402's clients read the
+    // PAYMENT-REQUIRED header before the body, so a v2 header would make them answer in v2.
+    if (form === "v1" || (!form && wantsV1Only(request)))
       return new Response(JSON.stringify(toV1(required)), { status: 402, headers: JSON_HEADERS });
     const x402_requirements = toSpecRequirements(required);
+    // Nobody has paid yet, so the client's version is unknown: v2 in the header, v1 in the body.
+    if (!form)
+      return new Response(JSON.stringify({ ...toV1(required), x402_requirements }), { status: 402, headers });
     const body = { ...required, ...(form === "spec" && error ? { error } : {}), x402_requirements };
     return new Response(JSON.stringify(body), { status: 402, headers });
   };

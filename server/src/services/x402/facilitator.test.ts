@@ -78,10 +78,30 @@ const v2Payload = (requirement: ReturnType<typeof requirementV2>, transaction: s
 });
 
 describe("x402 facilitator", () => {
-  it("supported lists the exact scheme on both Stacks networks for v1 and v2", async () => {
+  it("supported lists the exact scheme on both Stacks networks, v1 by word and v2 by CAIP-2", async () => {
     const res = await api.request("GET", "/v1/x402/supported");
-    expect(res.body.kinds).toContainEqual({ x402Version: 2, scheme: "exact", network: NETWORK });
-    expect(res.body.kinds).toContainEqual({ x402Version: 1, scheme: "exact", network: "stacks:1" });
+    expect(res.body).toEqual({
+      kinds: [
+        { x402Version: 1, scheme: "exact", network: "stacks" },
+        { x402Version: 1, scheme: "exact", network: "stacks-testnet" },
+        { x402Version: 2, scheme: "exact", network: "stacks:1" },
+        { x402Version: 2, scheme: "exact", network: NETWORK },
+      ],
+      extensions: [],
+      signers: {},
+    });
+  });
+
+  it("a public facilitator's /supported lists its key's network alone, each version named its own way", async () => {
+    const res = await api.request("GET", `/x402/${merchant.pk}/supported`);
+    expect(res.body).toEqual({
+      kinds: [
+        { x402Version: 1, scheme: "exact", network: "stacks-testnet" },
+        { x402Version: 2, scheme: "exact", network: NETWORK },
+      ],
+      extensions: [],
+      signers: {},
+    });
   });
 
   it("v2: verifies a $0.001 USDC transfer without broadcasting, settles it once, and records an x402 intent the watcher settles", async () => {
@@ -163,7 +183,8 @@ describe("x402 facilitator", () => {
       paymentHeader: header,
       paymentRequirements: requirement,
     });
-    expect(settled.body).toMatchObject({ success: true, payer: payer.address });
+    // A v1 payment hears its network by word, as its requirement named it (not CAIP-2).
+    expect(settled.body).toMatchObject({ success: true, payer: payer.address, network: "stacks-testnet" });
   });
 
   it("SPEC.md's form: a broadcast txid proof {version: '0.1.0', data: {txid,…}} in sBTC", async () => {
@@ -671,7 +692,11 @@ describe("requirements named by the payment's memo (how a paywall checks v1 and 
       requireIssued: true,
     };
     expect((await call("/v1/x402/verify", body)).body).toEqual({ isValid: true, payer: payer.address });
-    expect((await call("/v1/x402/settle", body)).body).toMatchObject({ success: true, network: NETWORK });
+    // A v1 payment is answered in v1's words: its network by name, as its requirements gave it.
+    expect((await call("/v1/x402/settle", body)).body).toMatchObject({
+      success: true,
+      network: "stacks-testnet",
+    });
     expect((await call("/v1/x402/settle", body)).body).toMatchObject({
       success: false,
       errorReason: "duplicate_settlement",

@@ -7,6 +7,7 @@ import { assetIdentifier } from "@spay/protocol";
 import {
   type PaymentProof,
   type PaymentRequirement,
+  v1NetworkName,
   X402_NETWORKS,
   X402_SCHEME,
   X402Error,
@@ -186,10 +187,26 @@ export async function verifyPayment(
   }
 }
 
-/** `GET /v1/x402/supported`: what this facilitator settles. */
-export function supportedKinds() {
+/**
+ * `GET /supported`: what this facilitator settles, each x402 version naming networks its own way
+ * (v1 by word, v2 by CAIP-2). Given an environment (a public facilitator's key), only that
+ * environment's network: a test key settles on testnet alone, a live key on mainnet alone.
+ *
+ * `signers` stays empty: x402 lists there the addresses a facilitator signs settlements with, and
+ * sPay signs nothing — the payer signs the transfer, sPay only broadcasts it, and a sponsored fee
+ * is co-signed by the merchant's own key in the merchant's process, never by the facilitator.
+ */
+export function supportedKinds(env?: "test" | "live" | null) {
+  const networks =
+    env === undefined || env === null
+      ? Object.values(X402_NETWORKS)
+      : [env === "live" ? X402_NETWORKS.mainnet : X402_NETWORKS.testnet];
   const kinds = [1, 2].flatMap((x402Version) =>
-    Object.values(X402_NETWORKS).map((network) => ({ x402Version, scheme: X402_SCHEME, network })),
+    networks.map((network) => ({
+      x402Version,
+      scheme: X402_SCHEME,
+      network: x402Version === 1 ? v1NetworkName(network) : network,
+    })),
   );
   return { kinds, extensions: [] as string[], signers: {} as Record<string, string[]> };
 }
