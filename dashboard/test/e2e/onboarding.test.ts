@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { seriousAxeViolations } from "../harness/axe.ts";
 import { launchChromium } from "../harness/chromium.ts";
 import { screenshotBothThemes } from "../harness/screenshots.ts";
@@ -177,6 +177,10 @@ describe("Get Started flow in the browser", () => {
   });
 
   it("manages environments: never the last one, validated names, rename and delete", async () => {
+    // Each step takes about a second: a step that waits longer fails by its own locator, not as
+    // the whole test's timeout (once, on CI, this test ran out of its 30 s with no step named).
+    page.setDefaultTimeout(10_000);
+    onTestFinished(() => page.setDefaultTimeout(30_000));
     await page.goto(`${stack.url}/settings`);
     await page.getByRole("button", { name: "Manage All" }).click();
     const manager = page.getByRole("dialog", { name: "Manage Environments" });
