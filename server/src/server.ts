@@ -136,7 +136,7 @@ export async function startServer(
         )
       : null;
   webhooks?.start();
-  // Receipts (issue 19): sent over SMTP when SPAY_SMTP_URL is set, else kept for the local inbox.
+  // Receipts: sent over SMTP when SPAY_SMTP_URL is set, else kept for the local inbox.
   const mail =
     config.watcher === "on"
       ? new MailWorker(

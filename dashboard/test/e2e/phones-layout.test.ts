@@ -6,7 +6,7 @@ import { screenshotBothThemes } from "../harness/screenshots.ts";
 import type { TestStack } from "../harness/stack.ts";
 
 /**
- * Issue 18 "Phones first-class": every screen of the merchant app at 360, 390 and 414 px with long
+ * Phones first-class: every screen of the merchant app at 360, 390 and 414 px with long
  * data — no sideways scroll, a compact header, the bottom bar on screen, tables as cards, nothing
  * in the content past the right edge and nothing clipped away.
  */
@@ -144,7 +144,7 @@ describe("the merchant app on phones, in the browser", () => {
     phone = await startMerchantPhone({ height: 780 });
     ({ stack, page, merchant } = phone);
     const orgs = (await api("GET", "/v1/organizations", merchant.token)) as { data: { id: string }[] };
-    // The API takes 100 characters; an older organization carries 200 (as issue 18 saw).
+    // The API takes 100 characters; an older organization carries 200 (as a merchant walk saw).
     await stack.deps.db
       .updateTable("organizations")
       .set({ name: LONG_ORG })

@@ -50,7 +50,7 @@ interface WebhookEvent {
 const PAYER_EMAIL = "payer@example.com";
 /** The seeded merchant's business name (harness/merchant.ts), which the receipts are from. */
 const MERCHANT_NAME = "Acme Coffee";
-/** The events the merchant's endpoint subscribes to: what issue 19 adds to a refunded payment. */
+/** The events the merchant's endpoint subscribes to: what a refunded payment adds. */
 const SUBSCRIBED = [INTENT_EVENT.succeeded, REFUND_EVENT.created, REFUND_EVENT.succeeded];
 
 /** The mail's text and HTML parts both state `needle`. */
@@ -60,11 +60,11 @@ function expectInBothParts(mail: ParsedMail, needle: string) {
 }
 
 /**
- * Issue 19 end to end: a customer pays on the devnet, the merchant refunds half from the dashboard
+ * Refunds end to end: a customer pays on the devnet, the merchant refunds half from the dashboard
  * with the wallet; the payer gets both receipts over real SMTP, the merchant's endpoint gets the
  * events signed (verified by the standardwebhooks package), and the customer is listed net of the refund.
  */
-describe("refunding a settled payment in the browser (issue 19)", () => {
+describe("refunding a settled payment in the browser", () => {
   let stack: TestStack;
   let browser: Browser;
   let merchant: SeededMerchant;

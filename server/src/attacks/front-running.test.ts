@@ -7,7 +7,7 @@ import { clientSecretsOf } from "../domain/client-secret.ts";
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
 
 /**
- * Issue 14, item 1 — the memo decides which intent a transfer pays. Real signed SIP-010 transfers
+ * The memo decides which intent a transfer pays. Real signed SIP-010 transfers
  * on the embedded devnet; blocks are mined only when a test says so, so a transfer can sit in the
  * mempool where an attacker reads its txid. Each `it` is an attack and the rule it breaks.
  */
