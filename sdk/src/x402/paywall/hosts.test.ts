@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { X402_NETWORKS, type X402PaymentRequiredV2 } from "@spay/protocol/x402";
+import { X402_NETWORKS } from "@spay/protocol/x402";
 import express, {
   type Request as ExpressRequest,
   type Response as ExpressResponse,
@@ -26,9 +26,7 @@ import type { PaywallCore } from "./core.js";
 import * as expressEntry from "./express.js";
 import * as fetchEntry from "./fetch.js";
 import * as honoEntry from "./hono.js";
-
-const PAY_TO = "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG";
-const USDC = "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdc-token";
+import { stubRequirements } from "./stub-requirements.test-support.js";
 
 /** The one payment the stub gateway accepts (and settles). */
 const GOOD_PAYMENT = { "payment-signature": "good-payment" };
@@ -36,25 +34,7 @@ const GOOD_PAYMENT = { "payment-signature": "good-payment" };
 /** The stub gateway: requirements for any resource; every payment but GOOD_PAYMENT refused as `invalid_payload`. */
 const gatewayFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.pathname === "/v1/x402/requirements") {
-    const { resource } = JSON.parse(String(init?.body)) as { resource: { url: string } };
-    const required: X402PaymentRequiredV2 = {
-      x402Version: 2,
-      resource: { url: resource.url, description: "Weather now", mimeType: "application/json" },
-      accepts: [
-        {
-          scheme: "exact",
-          network: X402_NETWORKS.testnet,
-          amount: "1000",
-          asset: USDC,
-          payTo: PAY_TO,
-          maxTimeoutSeconds: 300,
-          extra: { nonce: "n1", expiresAt: 1_900_000_000, decimals: 6, tokenType: "sip10" },
-        },
-      ],
-    };
-    return Response.json(required);
-  }
+  if (url.pathname === "/v1/x402/requirements") return stubRequirements(init?.body);
   const { paymentHeader } = JSON.parse(String(init?.body ?? "{}")) as { paymentHeader?: string };
   const good = paymentHeader === GOOD_PAYMENT["payment-signature"];
   if (url.pathname === "/v1/x402/verify")

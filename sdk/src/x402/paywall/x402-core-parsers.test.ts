@@ -1,3 +1,4 @@
+import { X402_NETWORKS } from "@spay/protocol/x402";
 /**
  * The paywall's 402 answers and receipts as @x402/core's own client reads them: its parsers
  * (`getPaymentRequiredResponse`, `getPaymentSettleResponse`, `decodePaymentResponseHeader`), its
@@ -7,39 +8,19 @@
  * paywall alone must name the network the way each version does.
  */
 
-import { X402_NETWORKS, type X402PaymentRequiredV2 } from "@spay/protocol/x402";
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
 import { createPaywall } from "./core.js";
+import { PAY_TO, stubRequirements, USDC } from "./stub-requirements.test-support.js";
 
-const PAY_TO = "ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG";
-const USDC = "ST1PQHQKV0RJXZFY1DGX8MNSNYVE3VGZJSRTPGZGM.usdc-token";
 const RESOURCE = "http://api.example.test/weather";
 const TX = "0x".concat("ab".repeat(32));
 
 const gatewayFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.pathname === "/v1/x402/requirements") {
-    const { resource } = JSON.parse(String(init?.body)) as { resource: { url: string } };
-    const required: X402PaymentRequiredV2 = {
-      x402Version: 2,
-      resource: { url: resource.url, description: "Weather now", mimeType: "application/json" },
-      accepts: [
-        {
-          scheme: "exact",
-          network: X402_NETWORKS.testnet,
-          amount: "1000",
-          asset: USDC,
-          payTo: PAY_TO,
-          maxTimeoutSeconds: 300,
-          extra: { nonce: "n1", expiresAt: 1_900_000_000, decimals: 6, tokenType: "sip10" },
-        },
-      ],
-    };
-    return Response.json(required);
-  }
+  if (url.pathname === "/v1/x402/requirements") return stubRequirements(init?.body);
   if (url.pathname === "/v1/x402/verify") return Response.json({ isValid: true, payer: "ST3PAYER" });
   if (url.pathname === "/v1/x402/settle")
     return Response.json({
