@@ -37,6 +37,7 @@ export const PACKAGES = [
   { dir: "server", alone: true },
   { dir: "dashboard", alone: true },
   { dir: "sdk", alone: true },
+  { dir: "consumers", alone: false },
   { dir: "interop", alone: false },
   { dir: "docs-site", alone: false },
   { dir: "e2e", alone: false },

@@ -1,13 +1,8 @@
 /** Test support: the built package (`tsup` runs before the tests: `pnpm test` = `tsup && vitest run`). */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-
-export const run = promisify(execFile);
 
 /** The sdk package folder. */
 export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -111,19 +106,4 @@ export function distFile(name: string): string {
   const file = path.join(PACKAGE_DIR, "dist", name);
   if (!existsSync(file)) throw new Error(`dist/${name} is missing: run \`tsup\` before the package tests`);
   return file;
-}
-
-/** A binary of the package's dev dependencies. */
-export function bin(name: string): string {
-  return path.join(PACKAGE_DIR, "node_modules", ".bin", name);
-}
-
-/** `npm pack` of the package into a fresh temporary folder; resolves with the tarball's path. */
-export async function packTarball(): Promise<string> {
-  distFile("index.js");
-  const dir = await mkdtemp(path.join(tmpdir(), "spay-pack-"));
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: PACKAGE_DIR });
-  const [info] = JSON.parse(stdout) as { filename: string }[];
-  if (!info) throw new Error("npm pack reported no tarball");
-  return path.join(dir, info.filename);
 }
