@@ -5,7 +5,11 @@
  * with that nonce as memo, and the paywall's gateway verifies and settles it.
  */
 import { decodeX402Header } from "@spay/protocol/x402";
-import { readSignedTransfer, registerExactStacksScheme } from "@spay/sdk/x402/exact-stacks";
+import {
+  ExactStacksClientScheme,
+  readSignedTransfer,
+  registerExactStacksScheme,
+} from "@spay/sdk/x402/exact-stacks";
 import { x402HTTPClient } from "@x402/core/client";
 import type { PaymentPayload } from "@x402/core/types";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
@@ -91,5 +95,49 @@ describe("@x402/fetch + ExactStacksClientScheme → sPay's Hono paywall", () => 
     expect(api.served()).toBe(before + 2);
     const nonces = payments.map((p) => readSignedTransfer(p.payload.transaction as string).nonce);
     expect(nonces[1]).toBe((nonces[0] as bigint) + 1n);
+  });
+
+  it("a v1-only @x402 client (sPay's scheme registered for v1 alone) pays a paywall speaking v1, with no extra header", async () => {
+    const payer = nextPayer();
+    const scheme = new ExactStacksClientScheme({
+      privateKey: payer.privateKey,
+      stacksApiUrl: stack.devnet.url,
+    });
+    const client = new x402Client().registerV1("stacks-testnet", scheme);
+    const sent: string[] = [];
+    client.onAfterPaymentCreation(async ({ paymentPayload }) => {
+      sent.push(JSON.stringify(paymentPayload));
+    });
+    const res = await wrapFetchWithPayment(fetch, client)(`${apiUrl}/weather-v1`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ sunny: true, version: 1 });
+    expect(JSON.parse(sent[0] ?? "{}")).toMatchObject({
+      x402Version: 1,
+      scheme: "exact",
+      network: "stacks-testnet",
+    });
+    const receipt = decodePaymentResponseHeader(res.headers.get("x-payment-response") ?? "");
+    expect(receipt).toMatchObject({ success: true, payer: payer.address, network: "stacks-testnet" });
+    expect((await x402IntentsByTxid()).get(receipt.transaction)).toMatchObject({
+      asset: "usdc",
+      amount_asset: "1000",
+    });
+
+    // The same client meets a paywall answering in both versions with the v2 header, which
+    // @x402/core reads before the body: it cannot pay there (the docs say so).
+    await expect(wrapFetchWithPayment(fetch, client)(`${apiUrl}/weather`)).rejects.toThrow(
+      "No client registered for x402 version: 2",
+    );
+  });
+
+  it("registerExactStacksScheme registers v1 too: the same @x402/fetch client pays the v1 paywall and the v2 one", async () => {
+    const payer = nextPayer();
+    const { paidFetch } = payingClient(payer.privateKey);
+    const v1 = await paidFetch(`${apiUrl}/weather-v1`);
+    expect(v1.status).toBe(200);
+    expect(v1.headers.get("x-payment-response")).toBeTruthy();
+    const v2 = await paidFetch(`${apiUrl}/weather`);
+    expect(v2.status).toBe(200);
+    expect(v2.headers.get("payment-response")).toBeTruthy();
   });
 });

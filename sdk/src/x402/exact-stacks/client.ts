@@ -11,7 +11,7 @@
  * scheme's `onPaymentResponse` hook), so payments from one account run one after another, as
  * sPay's own agent does.
  */
-import { readOffer, X402_NETWORKS } from "@spay/protocol/x402";
+import { caip2Network, readOffer, X402_NETWORKS } from "@spay/protocol/x402";
 import { getAddressFromPublicKey } from "@stacks/transactions";
 import type { PaymentResponseContext } from "@x402/core/client";
 import type {
@@ -30,6 +30,9 @@ import { isSponsored, type Payer, signTransfer, unsignedTransfer } from "../agen
 import { DEFAULT_STACKS_API_URLS, type FetchLike, type StacksApi, stacksApi } from "../agent/stacks-api.js";
 import { chooseFee, DEFAULT_MAX_FEE_MICRO_STX, type FeeOption, microStx } from "./fee.js";
 import { EXACT_SCHEME, knownStacksToken, stacksNetworkOf } from "./networks.js";
+
+/** How often a v1 payment asks the Stacks API whether its nonce is used. */
+const NONCE_POLL_MS = 250;
 
 /** How long an account's nonce waits for the server's answer to a paid request at most. */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 120_000;
@@ -111,7 +114,7 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
    * sBTC is not USD-pegged: allow it with `spendControls.allowedAssets` and an atomic cap.
    */
   findDefaultAsset(asset: string, network: string) {
-    const stacksNetwork = stacksNetworkOf(network);
+    const stacksNetwork = stacksNetworkOf(caip2Network(network));
     const token = stacksNetwork ? knownStacksToken(asset, stacksNetwork) : undefined;
     if (token?.alias !== "usdc") return undefined;
     return { asset: token.contractId, decimals: token.decimals, symbol: token.symbol };
@@ -122,10 +125,11 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
     requirements: PaymentRequirements,
     context?: PaymentPayloadContext,
   ): Promise<PaymentPayloadResult> {
-    const network = stacksNetworkOf(requirements.network);
+    // v1 names the network by word (`stacks-testnet`) and the amount `maxAmountRequired`.
+    const network = stacksNetworkOf(caip2Network(String(requirements.network)));
     if (!network)
       throw new X402PaymentError("no_payable_offer", `${requirements.network} is not a Stacks network`);
-    const offer = readOffer("v2", requirements);
+    const offer = readOffer(x402Version === 1 ? "v1" : "v2", requirements);
     const cap =
       context?.maxAmountPerPayment === undefined ? offer.amount : BigInt(context.maxAmountPerPayment);
     const refusal = refusalOf(
@@ -171,8 +175,24 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
           } catch (error) {
             return { consumed: false, ok: false, error };
           }
-          const answer = this.#awaitAnswer(transaction);
-          resolve({ x402Version, payload: { transaction } });
+          // @x402/core tells schemes the server's answer for v2 payments only: a v1 payment holds
+          // its nonce until the chain shows the nonce used (the server broadcast the transfer).
+          const answer =
+            x402Version === 1
+              ? this.#awaitNonceUsed(chain, payer.address, nonce)
+              : this.#awaitAnswer(transaction);
+          // v1's payment is whole from the scheme (@x402/core adds nothing to it); v2's is wrapped
+          // by @x402/core with the accepted requirement and the resource.
+          resolve(
+            x402Version === 1
+              ? ({
+                  x402Version: 1,
+                  scheme: EXACT_SCHEME,
+                  network: requirements.network,
+                  payload: { transaction },
+                } as PaymentPayloadResult)
+              : { x402Version, payload: { transaction } },
+          );
           const { settled, settledTxid } = await answer;
           // A sponsored transfer's txid is fixed by the sponsor's signature: the server's receipt
           // tells it, the payer's own txid is never seen on chain.
@@ -182,6 +202,20 @@ export class ExactStacksClientScheme implements SchemeNetworkClient {
         })
         .catch(reject);
     });
+  }
+
+  /**
+   * Resolves as settled once the account's next nonce is past `nonce` (its transfer, sponsored or
+   * not, reached the mempool), or as not settled when that did not happen in time.
+   */
+  async #awaitNonceUsed(chain: StacksApi, address: string, nonce: bigint): Promise<Answer> {
+    const deadline = Date.now() + (this.#options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS);
+    while (Date.now() < deadline) {
+      const next = await chain.possibleNextNonce(address).catch(() => nonce);
+      if (next > nonce) return { settled: true, settledTxid: "" };
+      await new Promise((resolve) => setTimeout(resolve, NONCE_POLL_MS));
+    }
+    return { settled: false, settledTxid: "" };
   }
 
   /** Resolves with the server's verdict on a paid request, or not settled when none came in time. */

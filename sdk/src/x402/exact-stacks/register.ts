@@ -6,10 +6,12 @@
  *   registerExactStacksFacilitator(new x402Facilitator(), {})            // verifies and settles
  *
  * Each registers the scheme for every Stacks network (`stacks:*`; a facilitator, `stacks:1` and
- * `stacks:2147483648`), or for the `networks` given.
+ * `stacks:2147483648`), or for the `networks` given. A client is registered for x402 v1 as well,
+ * under v1's network words (`stacks`, `stacks-testnet`), so it pays a server answering in either
+ * version; a v1-only client is `new x402Client().registerV1("stacks-testnet", new ExactStacksClientScheme(…))`.
  */
 
-import { X402_NETWORKS } from "@spay/protocol/x402";
+import { v1NetworkName, X402_NETWORKS } from "@spay/protocol/x402";
 import type {
   Network,
   SchemeNetworkClient,
@@ -21,9 +23,10 @@ import { type ExactStacksFacilitatorOptions, ExactStacksFacilitatorScheme } from
 import { STACKS_CAIP_FAMILY, type StacksCaip2 } from "./networks.js";
 import { type ExactStacksServerOptions, ExactStacksServerScheme } from "./server.js";
 
-/** The part of `x402Client` registering uses. */
+/** The part of `x402Client` registering uses (`registerV1` where the client has it). */
 export interface X402ClientLike {
   register(network: Network, client: SchemeNetworkClient): unknown;
+  registerV1?(network: string, client: SchemeNetworkClient): unknown;
   createPaymentPayload(...args: never[]): unknown;
 }
 
@@ -44,6 +47,12 @@ export interface StacksNetworksOption {
 
 function networksOf(option: StacksNetworksOption): Network[] {
   return option.networks?.length ? [...option.networks] : [STACKS_CAIP_FAMILY];
+}
+
+/** The same networks as x402 v1 names them (v1 has no wildcard: each word). */
+function v1NetworksOf(option: StacksNetworksOption): string[] {
+  const networks = option.networks?.length ? option.networks : [X402_NETWORKS.mainnet, X402_NETWORKS.testnet];
+  return networks.map(v1NetworkName);
 }
 
 function isClient(target: X402ClientLike | X402ResourceServerLike): target is X402ClientLike {
@@ -67,6 +76,7 @@ export function registerExactStacksScheme(
   if (isClient(target)) {
     const scheme = new ExactStacksClientScheme(options as ExactStacksClientOptions);
     for (const network of networksOf(options)) target.register(network, scheme);
+    for (const network of v1NetworksOf(options)) target.registerV1?.(network, scheme);
   } else {
     const scheme = new ExactStacksServerScheme(options as ExactStacksServerOptions);
     for (const network of networksOf(options)) target.register(network, scheme);

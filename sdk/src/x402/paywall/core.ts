@@ -113,6 +113,24 @@ export interface PaywallOptions {
    * (default: the path of the last request the paywall saw).
    */
   discovery?: PaywallDiscovery;
+  /**
+   * The x402 versions an unpaid request is answered in (default `[2, 1]`: v2 in the
+   * `PAYMENT-REQUIRED` header, v1 as the body). `[1]` answers in v1 alone, with no v2 header: what
+   * a v1-only client needs, since @x402's clients read the v2 header first whenever there is one.
+   * `[2]` answers in v2 alone. Payments in either version are accepted whatever this says.
+   */
+  x402Versions?: readonly X402Version[];
+}
+
+/** The x402 protocol versions a paywall speaks. */
+export type X402Version = 1 | 2;
+
+/** The versions an unpaid 402 offers, checked once when the paywall is made. */
+function offeredVersions(options: PaywallOptions): ReadonlySet<X402Version> {
+  const versions = options.x402Versions ?? [2, 1];
+  if (versions.length === 0 || versions.some((v) => v !== 1 && v !== 2))
+    throw new TypeError(`x402Versions must list 1, 2 or both; got ${JSON.stringify(versions)}`);
+  return new Set(versions);
 }
 
 /** What a paywall tells discovery about its endpoint (the Bazaar's declaration, and where it is). */
@@ -193,6 +211,7 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
   const resourceOf = options.resourceUrl ?? ((request: Request) => request.url);
   const sponsor = options.sponsor ? createSponsor(options.sponsor) : null;
   const identifiers = identifierOptions(options);
+  const versions = offeredVersions(options);
   const signing = options.signing;
   const signer = signing
     ? "signer" in signing
@@ -262,13 +281,15 @@ export function createPaywall(options: PaywallOptions): PaywallCore {
         headers: { ...headers, ...pageHeaders(assetsUrl) },
       });
     }
-    // A client that paid in v1 (or asked for v1 alone) gets v1 alone: @x402's clients read the
-    // PAYMENT-REQUIRED header before the body, so a v2 header would make them answer in v2.
-    if (form === "v1" || (!form && wantsV1Only(request)))
+    // A client that paid in v1 (or asked for v1 alone), or a paywall speaking v1 only, gets v1
+    // alone: @x402's clients read the PAYMENT-REQUIRED header before the body, so a v2 header
+    // would make them answer in v2.
+    if (form === "v1" || (!form && (wantsV1Only(request) || !versions.has(2))))
       return new Response(JSON.stringify(toV1(required)), { status: 402, headers: JSON_HEADERS });
     const x402_requirements = toSpecRequirements(required);
-    // Nobody has paid yet, so the client's version is unknown: v2 in the header, v1 in the body.
-    if (!form)
+    // Nobody has paid yet, so the client's version is unknown: v2 in the header, v1 in the body
+    // (unless the paywall speaks v2 only).
+    if (!form && versions.has(1))
       return new Response(JSON.stringify({ ...toV1(required), x402_requirements }), { status: 402, headers });
     const body = { ...required, ...(form === "spec" && error ? { error } : {}), x402_requirements };
     return new Response(JSON.stringify(body), { status: 402, headers });

@@ -10,5 +10,6 @@ export type {
   PaywallGate,
   PaywallListing,
   PaywallOptions,
+  X402Version,
 } from "./core.js";
 export { memoryPaymentIdentifierStore } from "./core.js";

@@ -12,7 +12,7 @@ import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
-import { createPaywall } from "./core.js";
+import { createPaywall, type PaywallOptions } from "./core.js";
 import { PAY_TO, stubRequirements, USDC } from "./stub-requirements.test-support.js";
 
 const RESOURCE = "http://api.example.test/weather";
@@ -32,13 +32,14 @@ const gatewayFetch: typeof fetch = async (input, init) => {
   return Response.json({ error: { code: "not_found", message: "no such route" } }, { status: 404 });
 };
 
-const paywall = () =>
+const paywall = (options: Partial<PaywallOptions> = {}) =>
   createPaywall({
     price: "$0.001",
     description: "Weather now",
     apiKey: "sk_test_parsers",
     gatewayUrl: "http://gateway.invalid",
     fetch: gatewayFetch,
+    ...options,
   });
 const serve = async () => Response.json({ sunny: true });
 
@@ -68,8 +69,8 @@ function fakeStacksScheme() {
 async function payWith(
   client: x402Client,
   readHeader: (response: Response, name: string) => string | null = (r, n) => r.headers.get(n),
+  core = paywall(),
 ) {
-  const core = paywall();
   const first = await core.handle(new Request(RESOURCE), serve);
   expect(first.status).toBe(402);
   const http = new x402HTTPClient(client);
@@ -162,5 +163,34 @@ describe("the paywall's 402 through @x402/core's parsers", () => {
       success: true,
       network: "stacks-testnet",
     });
+  });
+
+  it("a paywall speaking v1 only (x402Versions: [1]) is paid by an @x402 client with only v1 registered, no extra header", async () => {
+    const fake = fakeStacksScheme();
+    const client = new x402Client().registerV1("stacks-testnet", fake.scheme);
+    const { first, required, headers, paid, http } = await payWith(
+      client,
+      undefined,
+      paywall({ x402Versions: [1] }),
+    );
+    expect(first.headers.get("PAYMENT-REQUIRED")).toBeNull();
+    expect(required.x402Version).toBe(1);
+    expect(Object.keys(headers)).toEqual(["X-PAYMENT"]);
+    expect(paid.status).toBe(200);
+    expect(http.getPaymentSettleResponse((name) => paid.headers.get(name))).toMatchObject({
+      success: true,
+      network: "stacks-testnet",
+    });
+  });
+
+  it("a paywall speaking v2 only (x402Versions: [2]) answers with the v2 header and a v2 body, no v1 body", async () => {
+    const res = await paywall({ x402Versions: [2] }).handle(new Request(RESOURCE), serve);
+    expect(decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") ?? "").x402Version).toBe(2);
+    expect(((await res.json()) as { x402Version: number }).x402Version).toBe(2);
+  });
+
+  it("x402Versions must name 1, 2 or both: anything else fails when the paywall is made", () => {
+    expect(() => paywall({ x402Versions: [] })).toThrow("x402Versions must list 1, 2 or both");
+    expect(() => paywall({ x402Versions: [3 as 1] })).toThrow("x402Versions must list 1, 2 or both");
   });
 });
