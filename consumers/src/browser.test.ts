@@ -20,7 +20,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../../sdk/src/core/messages.ts";
 import { launchChromium } from "../../sdk/test/browser/harness/chromium.ts";
-import { installTestWallet } from "../../sdk/test/browser/harness/test-wallet.ts";
+import { openWithTestWallet, walletPaymentSettles } from "../../sdk/test/browser/harness/wallet-checkout.ts";
 import { projectBin, REPO_ROOT, run } from "./packed-project.ts";
 import { type StaticHost, serveStatic } from "./static-host.ts";
 
@@ -86,25 +86,13 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-async function open(url: string): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await installTestWallet(page, gateway.devnetUrl);
-  await page.goto(url);
-  return { page, errors, close: () => context.close() };
-}
+const open = (url: string) => openWithTestWallet(browser, gateway.devnetUrl, url);
 
 /** Pays `card` with the injected sBTC wallet and waits for the checkout to show it settled. */
 async function payWithWallet(page: Page, card: Locator): Promise<void> {
   await card.getByRole("radio", { name: MESSAGES.sbtcWallet }).check();
   await card.getByRole("button", { name: MESSAGES.pay }).click();
-  const dialog = page.getByRole("dialog", { name: MESSAGES.walletPayment });
-  await expect.poll(() => dialog.getByText(MESSAGES.paymentSent).isVisible(), { timeout: 20_000 }).toBe(true);
-  await expect
-    .poll(() => page.getByText(MESSAGES.paymentSettled).first().isVisible(), { timeout: 30_000 })
-    .toBe(true);
+  await walletPaymentSettles(page);
 }
 
 /** The product's settled payments, as the merchant's API lists them. */

@@ -15,7 +15,10 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../sdk/src/core/messages.ts";
 import { launchChromium } from "../../../sdk/test/browser/harness/chromium.ts";
-import { installTestWallet } from "../../../sdk/test/browser/harness/test-wallet.ts";
+import {
+  openWithTestWallet,
+  walletPaymentSettles,
+} from "../../../sdk/test/browser/harness/wallet-checkout.ts";
 
 const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -104,24 +107,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function open(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await installTestWallet(page, gateway.devnetUrl);
-  await page.goto(siteUrl);
-  return { page, errors, close: () => context.close() };
-}
-
-/** Waits for the wallet dialog to report the broadcast, then the gateway's settlement. */
-async function walletPaymentSettles(page: Page): Promise<void> {
-  const dialog = page.getByRole("dialog", { name: MESSAGES.walletPayment });
-  await expect.poll(() => dialog.getByText(MESSAGES.paymentSent).isVisible(), { timeout: 20_000 }).toBe(true);
-  await expect
-    .poll(() => page.getByText(MESSAGES.paymentSettled).first().isVisible(), { timeout: 30_000 })
-    .toBe(true);
-}
+const open = () => openWithTestWallet(browser, gateway.devnetUrl, siteUrl);
 
 /** The app's own list of payments its onSuccess callbacks recorded: the intent ids. */
 async function paidIntentIds(page: Page): Promise<string[]> {

@@ -21,7 +21,7 @@ import {
   type SettleOutcome,
   settleOrFail,
 } from "./core.js";
-import { type NextFunction, passOn, requestOf, sendResponse, unreadableRequest } from "./host.js";
+import { type NextFunction, passOn, readRequestOr400, sendResponse } from "./host.js";
 
 export { requestOf } from "./host.js";
 export * from "./shared-exports.js";
@@ -41,13 +41,8 @@ export type ExpressPaywall = ((
 export function expressMiddleware(core: PaywallCore): ExpressPaywall {
   const middleware: ExpressPaywall = async (req, res, next) => {
     try {
-      let request: Request;
-      try {
-        request = requestOf(req);
-      } catch {
-        await sendResponse(res, unreadableRequest());
-        return;
-      }
+      const request = await readRequestOr400(req, res);
+      if (!request) return;
       let decided: PaywallGate;
       try {
         decided = await core.gate(request);

@@ -86,6 +86,16 @@ export function passOn(res: ServerResponse, next: NextFunction, err: unknown): v
   }
 }
 
+/** The fetch `Request` of a Node request, or null once a request that cannot be read got its 400. */
+export async function readRequestOr400(req: IncomingMessage, res: ServerResponse): Promise<Request | null> {
+  try {
+    return requestOf(req);
+  } catch {
+    await sendResponse(res, unreadableRequest());
+    return null;
+  }
+}
+
 /**
  * Answers a Node request with `respond` (a fetch-style handler) — a request that cannot be read
  * gets a 400, any failure goes to `next(err)`; the returned promise never rejects, so a host that
@@ -98,14 +108,8 @@ export async function serveNode(
   respond: (request: Request) => Promise<Response>,
 ): Promise<void> {
   try {
-    let request: Request;
-    try {
-      request = requestOf(req);
-    } catch {
-      await sendResponse(res, unreadableRequest());
-      return;
-    }
-    await sendResponse(res, await respond(request));
+    const request = await readRequestOr400(req, res);
+    if (request) await sendResponse(res, await respond(request));
   } catch (err) {
     passOn(res, next, err);
   }
