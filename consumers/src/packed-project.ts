@@ -65,7 +65,8 @@ export const PROJECTS = {
     versionsFrom: ["interop", "sdk", "."],
     packages: ["@spay/sdk"] as PublishedName[],
     dependencies: ["@x402/core", "@x402/fetch", "x402-stacks", "express"],
-    devDependencies: ["typescript", "tsx", "@types/node", "@types/express"],
+    // Type-checked with the shop's `tsc` (the same version): one TypeScript install is enough.
+    devDependencies: ["tsx", "@types/node", "@types/express"],
   },
 };
 

@@ -141,4 +141,17 @@ describe("the installed paywalls, paid by third-party agents on the devnet", () 
     expect(txid, output).toBeDefined();
     expect(await settledPayment(txid!)).toMatchObject({ payment_method: "x402", status: "payment_settled" });
   });
+
+  it("the docs' server-client sample lists the day's settled payments with the secret key", async () => {
+    const { code, output } = await runProgram(dirs.shop, "samples/docs-site/sdks/server-client.ts", {
+      SPAY_SECRET_KEY: sk,
+      SPAY_API_URL: gateway.url,
+    });
+    expect(code, output).toBe(0);
+    // The payments above, each on its own line with its id and amount.
+    expect(output.match(/^pi_\w+ {2}\d+ cents {2}usdc/gm)?.length, output).toBeGreaterThanOrEqual(
+      PAIRS.length,
+    );
+    expect(output).toMatch(/^\d+ settled payment\(s\) in the latest page$/m);
+  });
 });

@@ -55,7 +55,7 @@ describe("the docs' samples type-check against the installed packages", () => {
         include: ["samples", "app"],
       }),
     });
-    const result = await run(projectBin(dir, "tsc"), ["-p", tsconfig], { cwd: dir }).catch(
+    const result = await run(projectBin(dirs.shop, "tsc"), ["-p", tsconfig], { cwd: dir }).catch(
       (err: { stdout: string }) => ({ stdout: err.stdout }),
     );
     expect(ownErrors(result.stdout)).toEqual([]);

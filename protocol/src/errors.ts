@@ -334,6 +334,12 @@ export const ERRORS = {
     type: "idempotency_error",
     message: "A request with this Idempotency-Key is still being processed; retry later",
   },
+  idempotency_secret_gone: {
+    status: 409,
+    type: "idempotency_error",
+    message:
+      "The secret this request created has since been revoked or replaced, so its answer is not shown again; send a new Idempotency-Key",
+  },
   idempotency_key_other_credential: {
     status: 409,
     type: "idempotency_error",

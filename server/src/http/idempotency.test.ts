@@ -125,3 +125,60 @@ describe("Idempotency-Key (Stripe semantics)", () => {
     expect((await createWithKey("k".repeat(256), { amount_minor: 100 })).status).toBe(400);
   });
 });
+
+describe("a replayed answer never shows a secret that is no longer in force", () => {
+  const createKey = (idempotencyKey: string) =>
+    api.request("POST", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
+      token: merchant.token,
+      body: { type: "sk", env: "test", name: "Replayed" },
+      headers: { "idempotency-key": idempotencyKey },
+    });
+
+  it("a key creation replays its secret while the key is enabled; once revoked, 409 idempotency_secret_gone", async () => {
+    const first = await createKey("new-key-1");
+    expect(first.status).toBe(201);
+    const replay = await createKey("new-key-1");
+    expect(replay.status).toBe(201);
+    expect(replay.body.key).toBe(first.body.key);
+
+    const revoked = await api.request("DELETE", `/v1/api-keys/${first.body.id}`, { token: merchant.token });
+    expect(revoked.status).toBeLessThan(300);
+    const after = await createKey("new-key-1");
+    expect(after.status).toBe(409);
+    expect(after.body.error).toMatchObject({ type: "idempotency_error", code: "idempotency_secret_gone" });
+    expect(JSON.stringify(after.body)).not.toContain(first.body.key as string);
+  });
+
+  it("a key rolled with no overlap: its creation is no longer replayed, the roll (showing the new key) is", async () => {
+    const created = await createKey("new-key-2");
+    const roll = (key: string) =>
+      api.request("POST", `/v1/api-keys/${created.body.id}/roll`, {
+        token: merchant.token,
+        body: { expires_in_seconds: 0 },
+        headers: { "idempotency-key": key },
+      });
+    const rolled = await roll("roll-1");
+    expect(rolled.status).toBe(201);
+    // The original creation's secret was replaced by the roll.
+    expect((await createKey("new-key-2")).body.error?.code).toBe("idempotency_secret_gone");
+    expect((await roll("roll-1")).body.key).toBe(rolled.body.key);
+  });
+
+  it("a webhook endpoint's creation replays its signing secret until the secret is rotated", async () => {
+    const create = () =>
+      api.request("POST", "/v1/webhook_endpoints", {
+        token: merchant.sk,
+        body: { url: "https://hooks.example.com/spay", enabled_events: ["*"] },
+        headers: { "idempotency-key": "endpoint-1" },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    expect((await create()).body.secret).toBe(first.body.secret);
+    const rotated = await api.request("POST", `/v1/webhook_endpoints/${first.body.id}/rotate_secret`, {
+      token: merchant.sk,
+      body: {},
+    });
+    expect(rotated.status).toBeLessThan(300);
+    expect((await create()).body.error?.code).toBe("idempotency_secret_gone");
+  });
+});

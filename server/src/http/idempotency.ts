@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import { nowSeconds } from "../domain/ids.ts";
 import type { AppEnv, Deps } from "./context.ts";
+import { secretsStillInForce } from "./replayed-secrets.ts";
 
 /** Keys are honoured for at least 24 hours (DESIGN.md); older ones may be reused and are purged. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -174,6 +175,8 @@ async function answerHeldKey(
     const stored = existing.response_sealed
       ? deps.secrets.open(existing.response_body)
       : existing.response_body;
+    if (existing.response_sealed && !(await secretsStillInForce(deps, stored)))
+      throw new ApiError("idempotency_secret_gone", { param: "Idempotency-Key" });
     return new Response(stored, {
       status: existing.response_status,
       headers: {
