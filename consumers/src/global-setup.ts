@@ -25,6 +25,6 @@ export default async function setup(project: TestProject) {
   project.provide("packed", packed);
   return async () => {
     for (const dir of Object.values(packed.dirs)) await rm(dir, { recursive: true, force: true });
-    await rm(path.dirname(packed.tarballs["@spay/sdk"]), { recursive: true, force: true });
+    await rm(path.dirname(path.dirname(packed.tarballs["@spay/sdk"])), { recursive: true, force: true });
   };
 }

@@ -121,8 +121,14 @@ function assertOutsideAnyInstall(dir: string): void {
 /** Packs every published package, then makes each project and installs it with `npm install`. */
 export async function createPackedProjects(): Promise<PackedProjects> {
   const tarballDir = await mkdtemp(path.join(tmpdir(), "spay-tarballs-"));
-  const tarballs = {} as Record<PublishedName, string>;
-  for (const pkg of PUBLISHED) tarballs[pkg.name] = await pack(pkg, tarballDir);
+  // Each pack in a folder of its own, all at once: `pack` finds its tarball as the new file there.
+  const packed = await Promise.all(
+    PUBLISHED.map(async (pkg) => pack(pkg, await mkdtemp(path.join(tarballDir, "pack-")))),
+  );
+  const tarballs = Object.fromEntries(PUBLISHED.map((pkg, i) => [pkg.name, packed[i]])) as Record<
+    PublishedName,
+    string
+  >;
   const kinds = Object.keys(PROJECTS) as ProjectKind[];
   const dirs = await Promise.all(kinds.map((kind) => createProject(kind, tarballs)));
   return {
