@@ -92,20 +92,19 @@ export async function workspaceVersion(name: string, dirs: readonly string[]): P
   throw new Error(`no workspace manifest pins ${name}`);
 }
 
-/** Packs one published package with `pnpm pack`; resolves with the tarball's path. */
+/** Packs one published package with `pnpm pack` into `into`, an empty folder; resolves with the tarball's path. */
 export async function pack(pkg: (typeof PUBLISHED)[number], into: string): Promise<string> {
   const dir = path.join(REPO_ROOT, pkg.dir);
   // The SDK's build is the front-end build (`scripts/build-frontends.mjs`); the protocol's runs
   // in its `prepack`. A tarball without its build would install and then fail to import.
   if (pkg.dir === "sdk" && !existsSync(path.join(dir, pkg.builtFile)))
     throw new Error(`${pkg.dir}/${pkg.builtFile} is missing: run \`node scripts/build-frontends.mjs\``);
-  const before = new Set(await readdir(into));
   await run("npx", ["-y", "pnpm@9", "pack", "--pack-destination", into], {
     cwd: dir,
     maxBuffer: 16 * 1024 * 1024,
   });
-  const made = (await readdir(into)).filter((f) => f.endsWith(".tgz") && !before.has(f));
-  if (made.length !== 1) throw new Error(`pnpm pack in ${pkg.dir} made ${made.length} tarballs`);
+  const made = (await readdir(into)).filter((f) => f.endsWith(".tgz"));
+  if (made.length !== 1) throw new Error(`pnpm pack in ${pkg.dir} left ${made.length} tarballs in ${into}`);
   return path.join(into, made[0]!);
 }
 
@@ -128,7 +127,7 @@ function assertOutsideAnyInstall(dir: string): void {
 /** Packs every published package, then makes each project and installs it with `npm install`. */
 export async function createPackedProjects(): Promise<PackedProjects> {
   const tarballDir = await mkdtemp(path.join(SCRATCH, "spay-tarballs-"));
-  // Each pack in a folder of its own, all at once: `pack` finds its tarball as the new file there.
+  // Each pack in a folder of its own, all at once.
   const packed = await Promise.all(
     PUBLISHED.map(async (pkg) => pack(pkg, await mkdtemp(path.join(tarballDir, "pack-")))),
   );

@@ -18,6 +18,26 @@ export interface RunningProgram {
   stop(): void;
 }
 
+/** `tsx [--import preload] <file>` in `dir`, with only `env` beside PATH and HOME; output collected. */
+function spawnTsx(dir: string, file: string, env: Record<string, string>, preload?: string) {
+  const child: ChildProcess = spawn(
+    projectBin(dir, "tsx"),
+    [...(preload ? ["--import", preload] : []), file],
+    {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const collect = (d: Buffer) => {
+    output += d.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return { child, output: () => output };
+}
+
 /**
  * Starts `tsx <file>` in `dir` and resolves once its output matches `ready` (its listening line),
  * or rejects with what it printed when it exits or stays silent for 30 s.
@@ -28,27 +48,16 @@ export async function startProgram(
   env: Record<string, string>,
   ready: RegExp,
 ): Promise<RunningProgram> {
-  const child: ChildProcess = spawn(projectBin(dir, "tsx"), [file], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    output += d.toString();
-  });
+  const { child, output } = spawnTsx(dir, file, env);
   const deadline = Date.now() + 30_000;
-  while (!ready.test(output)) {
+  while (!ready.test(output())) {
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL");
-      throw new Error(`${file} did not start:\n${output}`);
+      throw new Error(`${file} did not start:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { output: () => output, stop: () => child.kill("SIGTERM") };
+  return { output, stop: () => child.kill("SIGTERM") };
 }
 
 /** Runs `tsx <file>` in `dir` to its end; resolves with its exit code and output. */
@@ -58,23 +67,12 @@ export function runProgram(
   env: Record<string, string>,
   { preload }: { preload?: string } = {},
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(projectBin(dir, "tsx"), [...(preload ? ["--import", preload] : []), file], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => {
-      output += d.toString();
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      output += d.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+  const { child, output } = spawnTsx(dir, file, env, preload);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+  return new Promise((resolve) =>
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+      resolve({ code, output: output() });
+    }),
+  );
 }
