@@ -67,6 +67,7 @@ describe("Markdown rendered at build time (build/markdown-plugin.ts)", () => {
       const page = await loadRenderedDocsPage(slug);
       expect(page.html.length, slug).toBeGreaterThan(0);
       expect(page.html, slug).not.toContain("{{sample:");
+      expect(page.html, slug).not.toContain("{{roles-table}}");
       expectSafeHtml(page.html);
     }
     const started = await loadRenderedDocsPage("getting-started");

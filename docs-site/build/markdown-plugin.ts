@@ -5,12 +5,22 @@ import { JSDOM } from "jsdom";
 import type { Plugin } from "vite";
 import { postFromSource } from "../src/blog/post.ts";
 import { expandSampleDirectives } from "../src/docs/expandSamples.ts";
+import {
+  expandRolesTableDirective,
+  hasRolesTableDirective,
+  type ProtocolRoles,
+  type RolesTable,
+  rolesTableOf,
+} from "../src/docs/rolesTable.ts";
 import { createMarkdownRenderer, type RenderedMarkdown } from "../src/markdown/render.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SAMPLES_DIR = path.join(ROOT, "samples");
 
-/** `import x from "./page.md?docs-page"`: the page, samples expanded, as sanitized HTML and headings. */
+/**
+ * `import x from "./page.md?docs-page"`: the page, samples and the roles table (from
+ * @spay/protocol) expanded, as sanitized HTML and headings.
+ */
 export const DOCS_PAGE_QUERY = "?docs-page";
 /** `import x from "./post.md?blog-post"`: the post's fields, its body as sanitized HTML. */
 export const BLOG_POST_QUERY = "?blog-post";
@@ -30,6 +40,32 @@ export async function readSamples(dir = SAMPLES_DIR): Promise<Map<string, string
     samples.set(name, await readFile(file, "utf8"));
   }
   return samples;
+}
+
+/**
+ * The roles table of @spay/protocol, the one the server checks requests against. The package is
+ * TypeScript source, which Node does not load, and Vite leaves a package's imports to Node when it
+ * loads this file with its config: so it is loaded with tsx, as scripts/openapi.ts loads the server.
+ * tsx is imported only here, when a page shows the table (it brings esbuild, which jsdom breaks).
+ */
+let protocolRoles: Promise<RolesTable> | null = null;
+export function loadRolesTable(): Promise<RolesTable> {
+  protocolRoles ??= import("tsx/esm/api")
+    .then(({ tsImport }) => tsImport("@spay/protocol", import.meta.url))
+    .then((protocol: ProtocolRoles) => rolesTableOf(protocol));
+  return protocolRoles;
+}
+
+/** A docs page's Markdown with its directives expanded: code samples, the roles table. */
+export async function expandDocsDirectives(
+  source: string,
+  samples: ReadonlyMap<string, string>,
+  rolesTable: () => Promise<RolesTable> = loadRolesTable,
+): Promise<string> {
+  const expanded = expandSampleDirectives(source, samples);
+  return hasRolesTableDirective(expanded)
+    ? expandRolesTableDirective(expanded, await rolesTable())
+    : expanded;
 }
 
 /** Markdown → sanitized HTML in Node: the same renderer and sanitizer as the browser's, over jsdom. */
@@ -57,7 +93,7 @@ export function markdownPlugin(): Plugin {
         const samples = await readSamples();
         for (const name of samples.keys()) this.addWatchFile(path.join(SAMPLES_DIR, name));
         const source = await readFile(file, "utf8");
-        const rendered = renderer()(expandSampleDirectives(source, samples));
+        const rendered = renderer()(await expandDocsDirectives(source, samples));
         return { code: `export default ${JSON.stringify(rendered)};`, map: null };
       }
       if (id.endsWith(BLOG_POST_QUERY)) {

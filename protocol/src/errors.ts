@@ -131,6 +131,43 @@ export const ERRORS = {
     message: "The API key lacks the scope for this call",
   },
   forbidden: { status: 403, type: "permission_error", message: "You do not have access to this resource" },
+  role_forbidden: {
+    status: 403,
+    type: "permission_error",
+    message: "Your role in this organization does not allow this; ask an owner or admin",
+  },
+  two_factor_enrollment_required: {
+    status: 403,
+    type: "permission_error",
+    message:
+      "This organization requires two-factor authentication: set up a second factor in your account first",
+  },
+  // Members and invitations
+  last_owner: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "An organization keeps at least one owner: transfer ownership first",
+  },
+  already_member: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This person is already a member of the organization",
+  },
+  invitation_invalid: {
+    status: 404,
+    type: "invalid_request_error",
+    message: "This invitation is unknown, expired, revoked or already used",
+  },
+  invitation_email_mismatch: {
+    status: 403,
+    type: "permission_error",
+    message: "This invitation was sent to another email address; sign in with that account",
+  },
+  invitation_pending: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "An invitation to this email address is already pending; revoke it to send a new one",
+  },
   workspace_required: {
     status: 400,
     type: "invalid_request_error",
@@ -154,6 +191,33 @@ export const ERRORS = {
     status: 401,
     type: "authentication_error",
     message: "The public key does not belong to this address",
+  },
+  // Second factor: an authenticator app (TOTP) with single-use recovery codes
+  second_factor_required: {
+    status: 403,
+    type: "permission_error",
+    message:
+      "This action needs a recent second factor: confirm with a code from your authenticator app (POST /v1/auth/two-factor/step-up) and retry",
+  },
+  invalid_second_factor_code: {
+    status: 401,
+    type: "authentication_error",
+    message: "The authentication code or recovery code is incorrect or was already used",
+  },
+  second_factor_challenge_invalid: {
+    status: 401,
+    type: "authentication_error",
+    message: "This sign-in is unknown, expired, already completed or out of attempts; sign in again",
+  },
+  two_factor_already_enabled: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "Two-factor authentication is already enabled; remove it before enrolling a new authenticator",
+  },
+  two_factor_not_enabled: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "Two-factor authentication is not enabled on this account",
   },
   // Resources
   resource_missing: { status: 404, type: "invalid_request_error", message: "No such object" },
@@ -354,6 +418,11 @@ export const ERRORS = {
     status: 429,
     type: "rate_limit_error",
     message: "Too many failed sign-in attempts for this account; retry after the delay",
+  },
+  second_factor_throttled: {
+    status: 429,
+    type: "rate_limit_error",
+    message: "Too many wrong authentication codes for this account; retry after the delay",
   },
   // Server side
   database_unavailable: {

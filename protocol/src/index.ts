@@ -4,6 +4,7 @@ export * from "./events.ts";
 export * from "./money.ts";
 export * from "./networks.ts";
 export * from "./product-images.ts";
+export * from "./roles.ts";
 export * from "./status.ts";
 export * from "./tokens.ts";
 export * from "./transitions.ts";

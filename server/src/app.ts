@@ -23,6 +23,7 @@ import { eventRoutes } from "./routes/events.ts";
 import { fulfillmentRoutes } from "./routes/fulfillment.ts";
 import { hostedCheckoutRoutes } from "./routes/hosted-checkout.ts";
 import { mailRoutes } from "./routes/mail.ts";
+import { memberRoutes } from "./routes/members.ts";
 import { merchantRoutes } from "./routes/merchants.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { organizationRoutes } from "./routes/organizations.ts";
@@ -33,6 +34,8 @@ import { PRODUCT_IMAGE_UPLOAD, productImageRoutes } from "./routes/product-image
 import { productRoutes } from "./routes/products.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { refundRoutes } from "./routes/refunds.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
+import { twoFactorRoutes } from "./routes/two-factor.ts";
 import { unmatchedTransferRoutes } from "./routes/unmatched-transfers.ts";
 import { webhookDeliveryRoutes } from "./routes/webhook-deliveries.ts";
 import { webhookEndpointRoutes } from "./routes/webhook-endpoints.ts";
@@ -116,7 +119,10 @@ export function createApp(
   app.use("*", idempotency(deps));
 
   app.route("/", authRoutes(deps, { signIn: signInLimiter, challenge: challengeLimiter }));
+  app.route("/", twoFactorRoutes(deps, { signIn: signInLimiter }));
+  app.route("/", sessionRoutes(deps));
   app.route("/", organizationRoutes(deps));
+  app.route("/", memberRoutes(deps, { signIn: signInLimiter }));
   app.route("/", workspaceRoutes(deps));
   app.route("/", apiKeyRoutes(deps));
   app.route("/", auditLogRoutes(deps));

@@ -66,6 +66,13 @@ export const DOCS_PAGES: readonly DocsPage[] = [
       "Refund a payment from your own payout wallet: the API, statuses, refund.* webhooks, the dashboard flow, the @spay/sdk/server helper and customers.",
   },
   {
+    slug: "teams",
+    label: "Teams and roles",
+    title: "Teams and roles",
+    description:
+      "Members, their roles and what each role may do, invitations by email, the owner rules, and how API keys relate to roles.",
+  },
+  {
     slug: "deploy",
     label: "Deploy",
     title: "Deploy to production",

@@ -203,22 +203,30 @@ describe("attack: a test credential reaches into live", () => {
     expect(after.body).toMatchObject({ status: "enabled", previous_secret_expires_at: null });
   });
 
-  it("sk_test overwriting a live product or payment link through the legacy sync gets 409 id_taken, and they stay as they were", async () => {
-    const product = await api.request("POST", "/api/products", {
-      token: m.sk,
-      body: { id: live.product, name: "pwned", price_usd: 0.01, stock: 1 },
-    });
-    expect(product.status).toBe(409);
-    const link = await api.request("POST", "/api/payment-links", {
-      token: m.sk,
-      body: { id: live.link, product_data: { name: "pwned" } },
-    });
-    expect(link.status).toBe(409);
+  it("sk_test syncing a live product's id through the legacy sync makes a sandbox product of its own (a live link id is 409 id_taken), and the live ones stay as they were", async () => {
     const newLink = await api.request("POST", "/api/payment-links", {
       token: m.sk,
       body: { product_id: live.product, product_data: { name: "borrowed" } },
     });
     expect(newLink.body.error).toMatchObject({ code: "resource_missing", param: "product_id" });
+    // Product ids are per environment: the sandbox gets a product of its own under that id.
+    const product = await api.request("POST", "/api/products", {
+      token: m.sk,
+      body: { id: live.product, name: "pwned", price_usd: 0.01, stock: 1 },
+    });
+    expect(product.status).toBe(200);
+    expect(product.body).toMatchObject({ environment_id: sandboxId, name: "pwned", price_minor: 1 });
+    const link = await api.request("POST", "/api/payment-links", {
+      token: m.sk,
+      body: { id: live.link, product_data: { name: "pwned" } },
+    });
+    expect(link.status).toBe(409);
+    // Deleting the sandbox's one leaves the live one, and its link still sells it.
+    expect((await api.request("DELETE", `/v1/products/${live.product}`, { token: m.sk })).status).toBe(200);
+    expect((await api.request("GET", `/api/payment-links/${live.link}`)).body).toMatchObject({
+      active: true,
+      product_data: { price_minor: 450 },
+    });
     const after = await api.request("GET", `/v1/products/${live.product}`, { token: skLive });
     expect(after.body).toMatchObject({ name: "Live coffee", price_minor: 450 });
   });

@@ -1,4 +1,4 @@
-import type { Asset, FulfillmentStatus, PaymentStatus, RefundStatus } from "@spay/protocol";
+import type { Asset, FulfillmentStatus, PaymentStatus, RefundStatus, Role } from "@spay/protocol";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from "kysely";
 
 /** JSON columns: written as a JSON string, read back parsed. */
@@ -22,6 +22,43 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** When this session last proved the user's second factor (migration 029); null: never. */
+  second_factor_at: number | null;
+  /** The User-Agent that opened it, as sent (migration 030). */
+  user_agent: Generated<string | null>;
+  ip: Generated<string | null>;
+  /** Last request, to the minute (migration 030). */
+  last_seen_at: Generated<number | null>;
+}
+
+/** A user's authenticator app (migration 029): pending until a first code confirms it. */
+export interface UserTotpTable {
+  user_id: string;
+  /** The TOTP secret sealed by the server's secret box: codes are checked against the secret itself. */
+  secret_sealed: string;
+  created_at: number;
+  confirmed_at: number | null;
+  /** The newest time step a code was accepted for: that code, and any older one, is refused. */
+  last_used_step: number | null;
+}
+
+/** A single-use recovery code (migration 029), kept only as a keyed hash. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** What a first factor answers when the account has a second one (migration 029): a hashed, short-lived token. */
+export interface SecondFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  first_factor: "password" | "wallet";
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface WalletChallengesTable {
@@ -50,14 +87,57 @@ export interface OrganizationsTable {
   name: string;
   slug: string;
   description: string | null;
+  /** Members must have a second factor to reach it (migration 030). */
+  require_two_factor: Generated<boolean>;
   created_at: number;
 }
 
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
-  role: string;
+  role: Role;
   created_at: number;
+}
+
+/** An invitation to join an organization (migration 027): its token is kept only as a hash. */
+export interface InvitationsTable {
+  id: string;
+  seq: Seq;
+  organization_id: string;
+  /** Normalized (trimmed, lower-cased): the account that accepts must have this address. */
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+  revoked_at: number | null;
+}
+
+/** Mail about a person's account (migration 027): invitations, security alerts. */
+export interface AccountMailTable {
+  id: string;
+  seq: Seq;
+  kind: "invitation" | "security_alert";
+  recipient: string;
+  user_id: string | null;
+  organization_id: string | null;
+  subject: string;
+  /** `{text, html}` sealed by the server's secret box: an invitation's body holds its token. */
+  sealed_body: string;
+  status: Generated<"pending" | "sent" | "kept" | "failed">;
+  attempt_count: Generated<number>;
+  attempts_at_retry: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  from_address: string | null;
+  message_id: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
 }
 
 export interface WorkspacesTable {
@@ -449,6 +529,8 @@ export interface AuditLogTable {
   id: string;
   seq: Seq;
   workspace_id: string | null;
+  /** Set on member changes, which belong to the whole organization (migration 027). */
+  organization_id: Generated<string | null>;
   user_id: string | null;
   actor_type: "user" | "api_key" | "system";
   actor_id: string | null;
@@ -463,10 +545,15 @@ export interface AuditLogTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
   wallet_challenges: WalletChallengesTable;
   merchants: MerchantsTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
+  invitations: InvitationsTable;
+  account_mail: AccountMailTable;
   workspaces: WorkspacesTable;
   workspace_wallets: WorkspaceWalletsTable;
   environments: EnvironmentsTable;
@@ -552,6 +639,8 @@ export interface MailOutboxTable {
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type AccountMailRow = Selectable<AccountMailTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type ProductImageRow = Selectable<ProductImagesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;

@@ -25,6 +25,7 @@ export const ID_PREFIX = {
   customer: "cus",
   /** Made in SQL where a mail is queued (services/mail/queue.ts): `mail_` and 32 hex digits. */
   mail: "mail",
+  invitation: "inv",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -3,6 +3,7 @@ import { ApiError } from "../domain/errors.ts";
 import { nowSeconds } from "../domain/ids.ts";
 import { hashToken } from "../domain/secrets.ts";
 import { keyExpired } from "../services/api-keys.ts";
+import { LAST_SEEN_RESOLUTION_SECONDS } from "../services/sessions.ts";
 import type { AppEnv, Deps, Principal } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -55,12 +56,16 @@ function assertScope(principal: Principal, method: string): void {
 async function sessionPrincipal(deps: Deps, token: string): Promise<Principal> {
   const session = await deps.db
     .selectFrom("sessions")
-    .select(["id", "user_id", "expires_at", "revoked_at"])
+    .select(["id", "user_id", "expires_at", "revoked_at", "last_seen_at"])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!session || session.revoked_at !== null || session.expires_at <= nowSeconds()) {
+  const now = nowSeconds();
+  if (!session || session.revoked_at !== null || session.expires_at <= now) {
     throw new ApiError("session_invalid");
   }
+  // The sessions list shows when each was last used; to the minute is enough to recognise one.
+  if (session.last_seen_at === null || now - Number(session.last_seen_at) >= LAST_SEEN_RESOLUTION_SECONDS)
+    await deps.db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", session.id).execute();
   return { kind: "session", userId: session.user_id, sessionId: session.id };
 }
 

@@ -1,8 +1,10 @@
+import { type Permission, ROLES, type Role, roleCan } from "@spay/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   insertCustomer,
   type Merchant,
   setupMerchant,
+  signUp,
   startTestApi,
   type TestApi,
 } from "../../test/harness.ts";
@@ -58,6 +60,9 @@ import { hashToken } from "../domain/secrets.ts";
 const SESSION_ONLY: RegExp[] = [
   /^(GET|PATCH) \/v1\/auth\/session$/,
   /^POST \/v1\/auth\/(password|logout)$/,
+  /^\w+ \/v1\/auth\/two-factor(?!\/verify)/,
+  /^\w+ \/v1\/auth\/sessions/,
+  /^POST \/v1\/invitations\/accept$/,
   /^\w+ \/v1\/organizations(\/|$)/,
   /^(PATCH|DELETE) \/v1\/workspaces\/\{id\}$/,
   /^\w+ \/v1\/workspaces\/\{id\}\/api-keys$/,
@@ -103,6 +108,9 @@ const BODY_OVERRIDES: Record<string, unknown> = {
     accepts: [{ asset: "usdc", amount: "1000" }],
   },
 };
+
+/** A body no request schema accepts: a caller that gets past the access rule gets a 400 for it. */
+const INVALID_BODY = "not an object";
 
 /** Operations whose allowed cells change the object: they get an object of their own. */
 const OWN_OBJECT: Record<string, string> = { "POST /v1/payment_intents/{id}/submit": "submitIntent" };
@@ -158,6 +166,9 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   mail: "mail",
   // The public facilitator's path names the merchant's environment by its publishable key.
   x402: "facilitatorKey",
+  members: "member",
+  invitations: "invitation",
+  sessions: "session",
 };
 
 /**
@@ -281,6 +292,49 @@ async function refundAndCustomer(intentId: string) {
 }
 const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
+/** A signed-in session of B's organization for each role (B itself is its owner). */
+const roleSessions = {} as Record<Role, Record<string, string>>;
+/** A's owner naming B's workspace: a signed-in outsider. */
+let outsider: Record<string, string>;
+
+/**
+ * B's members with each role below owner, and a bystander member for the member routes to act on:
+ * memberships written directly as the fixtures they are (src/routes/members.test.ts makes them
+ * through mailed invitations), and an invitation of B's pending.
+ */
+async function membersOfB() {
+  const join = async (role: Role) => {
+    const user = await signUp(api);
+    await api.deps.db
+      .insertInto("organization_members")
+      .values({ organization_id: b.organizationId, user_id: user.user.id, role, created_at: 0 })
+      .execute();
+    return user;
+  };
+  roleSessions.owner = { authorization: `Bearer ${b.token}`, "x-workspace-id": b.workspaceId };
+  for (const role of ["admin", "developer", "support"] as const) {
+    const user = await join(role);
+    roleSessions[role] = { authorization: `Bearer ${user.token}`, "x-workspace-id": b.workspaceId };
+  }
+  outsider = { authorization: `Bearer ${a.token}`, "x-workspace-id": b.workspaceId };
+  const bystander = await join("developer");
+  const invitation = await api.request("POST", `/v1/organizations/${b.organizationId}/invitations`, {
+    token: b.token,
+    body: { email: "invitee@example.com", role: "support" },
+  });
+  expect(invitation.status).toBe(201);
+  const session = await api.deps.db
+    .selectFrom("sessions")
+    .select("id")
+    .where("token_hash", "=", hashToken(b.token))
+    .executeTakeFirstOrThrow();
+  return {
+    member: bystander.user.id as string,
+    invitation: invitation.body.id as string,
+    session: session.id,
+  };
+}
+
 beforeAll(async () => {
   api = await startTestApi();
   app = createApp(api.deps);
@@ -341,6 +395,7 @@ beforeAll(async () => {
     facilitatorKey: b.pk,
     ...(await refundAndCustomer(intent.body.id)),
   });
+  Object.assign(objects, await membersOfB());
   for (const [name, id] of Object.entries(objects)) expect(id, name).toMatch(/^[a-z]+_|^0x/);
   credentials.none = {};
   credentials.revoked = { authorization: `Bearer ${revoked.body.key}` };
@@ -445,6 +500,7 @@ async function call(
   op: OpenApiOperation,
   headers: Record<string, string>,
   ids: Record<string, string> = objects,
+  invalidBody = false,
 ) {
   const key = `${op.method} ${op.path}`;
   // A browser reaches an intent by id only with its client secret (src/attacks/public-reads.test.ts):
@@ -465,7 +521,11 @@ async function call(
     })
     .concat(secrets)
     .join("&");
-  const body = key in BODY_OVERRIDES ? BODY_OVERRIDES[key] : sampleFromSchema(op.requestSchema, doc);
+  const body = invalidBody
+    ? INVALID_BODY
+    : key in BODY_OVERRIDES
+      ? BODY_OVERRIDES[key]
+      : sampleFromSchema(op.requestSchema, doc);
   const abort = new AbortController();
   const res = await app.request(`${path}${query ? `?${query}` : ""}`, {
     method: op.method,
@@ -623,5 +683,156 @@ describe("authorization matrix, environment dimension (test and live are walls)"
     expect(endpoint.body).toMatchObject({ status: "enabled", previous_secret_expires_at: null });
     const envs = await api.request("GET", "/api/environments", { token: sk });
     expect(envs.body.data.map((e: { id: string }) => e.id)).toContain(liveObjects.env);
+  });
+});
+
+/**
+ * What each signed-in operation needs, stated here apart from the routes (first match wins), and
+ * judged against the protocol package's roles table: a role holding the right is allowed, any other
+ * gets 403 `role_forbidden`. Null: the caller's own account, open to every member.
+ */
+const NEEDS: [RegExp, Permission | null][] = [
+  [/^\w+ \/v1\/auth\//, null],
+  [/^(GET|POST) \/v1\/organizations$/, null],
+  [/^POST \/v1\/invitations\/accept$/, null],
+  [/^\w+ \/(v1|api)\/merchants\//, null],
+  [/^GET \/v1\/organizations\/\{id\}(\/workspaces)?$/, "workspace.read"],
+  [/^(PATCH \/v1\/organizations\/\{id\}|POST \/v1\/organizations\/\{id\}\/workspaces)$/, "settings.write"],
+  [/^DELETE \/v1\/(organizations|workspaces)\/\{id\}$/, "organization.delete"],
+  [/^GET \/v1\/organizations\/\{id\}\/(members|invitations)$/, "members.read"],
+  [/^POST \/v1\/organizations\/\{id\}\/transfer_ownership$/, "ownership.write"],
+  [/^\w+ \/v1\/organizations\/\{id\}\/(members|invitations)/, "members.write"],
+  [/^GET \/v1\/workspaces\/\{id\}$/, "workspace.read"],
+  [/^PATCH \/v1\/workspaces\/\{id\}(\/business-profile)?$/, "settings.write"],
+  [/^GET \/v1\/workspaces\/\{id\}\/api-keys$/, "developers.read"],
+  [/^\w+ \/v1\/(workspaces\/\{id\}\/api-keys|api-keys\/)/, "api_keys.write"],
+  [/^GET \/v1\/audit_log$/, "audit_log.read"],
+  [/^GET \/(api\/environments|onboarding\/status)$/, "workspace.read"],
+  [/^\w+ \/api\/environments/, "settings.write"],
+  [/^GET \/onboarding\/api-keys$/, "developers.read"],
+  [/^POST \/onboarding\/wallet\/verify$/, "payout_wallet.write"],
+  [/^POST \/onboarding\/webhook$/, "webhooks.write"],
+  [/^GET \/v1\/(events|webhook_endpoints)/, "developers.read"],
+  [/^GET \/v1\/payment_intents\/\{id\}\/webhook_deliveries$/, "developers.read"],
+  [/^\w+ \/v1\/(events\/\{id\}\/redeliver|webhook\/sandbox|webhook_endpoints)/, "webhooks.write"],
+  [/^POST \/v1\/refunds/, "refunds.write"],
+  [/^POST \/v1\/unmatched_transfers\//, "transfers.assign"],
+  [/^POST \/v1\/x402\//, "x402.write"],
+  [/^(POST|PUT|DELETE) \/(v1|api)\/(products|payment-links)/, "catalogue.write"],
+  [/^POST \/v1\/(payment_intents|mail\/)/, "payments.write"],
+  [/^GET /, "payments.read"],
+];
+
+/**
+ * Allowed cells that change or end something and take no body to spoil, with the reason they are
+ * not called here (a spoiled body proves an allowed cell with one: the validator was reached).
+ * Their refused cells are all called.
+ */
+const ROLE_ALLOWED_UNCALLED: Record<string, string> = {
+  "POST /v1/auth/logout": "would end the column's own session",
+  "DELETE /v1/organizations/{id}": "would delete B; src/routes/organizations.test.ts deletes its own",
+  "DELETE /v1/workspaces/{id}": "would delete B's workspace",
+  "DELETE /v1/organizations/{id}/members/{user_id}": "removes the bystander; src/routes/members.test.ts",
+  "DELETE /v1/organizations/{id}/invitations/{invitation_id}": "revokes B's invitation; members.test.ts",
+  "DELETE /v1/api-keys/{id}": "revokes B's key; src/routes/api-keys.test.ts",
+  "POST /v1/api-keys/{id}/roll": "replaces B's key",
+  "DELETE /api/environments/{id}": "deletes B's environment",
+  "DELETE /v1/webhook_endpoints/{id}": "deletes B's endpoint",
+  "POST /v1/webhook_endpoints/{id}/rotate_secret": "replaces the endpoint's secret",
+  "DELETE /v1/products/{id}": "deletes B's product",
+  "DELETE /v1/products/{id}/image": "B's product has no image: 404 either way",
+  "POST /v1/payment_intents/{id}/cancel": "cancels B's intent",
+  "POST /v1/refunds/{id}/cancel": "cancels B's refund",
+  "POST /v1/events/{id}/redeliver": "queues a delivery",
+  "POST /v1/mail/{id}/retry": "B's mail was kept, not failed: 409 either way",
+  "DELETE /api/merchants/delete": "would delete the column's own account",
+  "POST /v1/organizations": "makes an organization for the column's own account",
+  "POST /api/merchants/create-for-user": "makes a merchant for the column's own account",
+  "DELETE /v1/auth/two-factor/totp": "removes the column's own second factor (none here: 409 either way)",
+  "POST /v1/products/{id}/image": "an image upload, not JSON: src/routes/product-images.test.ts",
+  "DELETE /v1/auth/sessions/{id}": "would sign B's owner out; src/routes/sessions.test.ts",
+  "POST /v1/auth/sessions/revoke_others": "would sign the other columns out; src/routes/sessions.test.ts",
+};
+
+/** Objects that belong to one user, not the organization: B's owner's answers 404 to other members. */
+const PER_USER = new Set(["GET /v1/merchants/{id}"]);
+
+function neededBy(key: string): Permission | null {
+  const found = NEEDS.find(([pattern]) => pattern.test(key));
+  if (!found) throw new Error(`${key}: state what it needs in NEEDS`);
+  return found[1];
+}
+
+describe("authorization matrix, role dimension (every route × every role of B's organization)", () => {
+  it("allows what the role's rights include and refuses the rest with 403 — before reading the body", async () => {
+    const failures: string[] = [];
+    let refusedCells = 0;
+    for (const op of listOperations(doc)) {
+      const key = `${op.method} ${op.path}`;
+      if (!op.secured || key in SKIPPED) continue;
+      const needs = neededBy(key);
+      for (const role of ROLES) {
+        const allowed = needs === null || roleCan(role, needs);
+        if (PER_USER.has(key) && role !== "owner") {
+          const res = await call(op, roleSessions[role]);
+          if (res.status !== 404) failures.push(`${key} [${role}] expected 404, got ${res.status}`);
+          continue;
+        }
+        if (allowed) {
+          if (op.method === "GET") {
+            const res = await call(op, roleSessions[role]);
+            if (res.status >= 300)
+              failures.push(`${key} [${role}] expected 2xx, got ${res.status} ${res.code ?? ""}`);
+          } else if (op.requestSchema) {
+            const res = await call(op, roleSessions[role], objects, true);
+            if (res.status !== 400)
+              failures.push(
+                `${key} [${role}] expected the validator's 400, got ${res.status} ${res.code ?? ""}`,
+              );
+          } else if (!(key in ROLE_ALLOWED_UNCALLED)) {
+            failures.push(
+              `${key} [${role}] allowed, with no body: call it or say why in ROLE_ALLOWED_UNCALLED`,
+            );
+          }
+          continue;
+        }
+        for (const invalidBody of op.requestSchema ? [false, true] : [false]) {
+          const res = await call(op, roleSessions[role], objects, invalidBody);
+          refusedCells++;
+          if (res.status !== 403 || res.code !== "role_forbidden")
+            failures.push(
+              `${key} [${role}${invalidBody ? ", invalid body" : ""}] expected 403 role_forbidden, got ${res.status} ${res.code ?? ""}`,
+            );
+        }
+      }
+    }
+    expect(refusedCells).toBeGreaterThanOrEqual(80);
+    expect(failures).toEqual([]);
+  });
+
+  it("another tenant learns 404 or 401 from an invalid body exactly as from a valid one, never a 400", async () => {
+    const failures: string[] = [];
+    for (const op of listOperations(doc)) {
+      const key = `${op.method} ${op.path}`;
+      if (!op.secured || !op.requestSchema || key in SKIPPED) continue;
+      const account = neededBy(key) === null;
+      // A's key on an operation naming no object acts on A's own workspace: its 400 is A's own.
+      const columns: [string, Record<string, string>][] = op.path.includes("{")
+        ? [["other_sk", credentials.other_sk]]
+        : [];
+      // A's own account routes act on A: only what names B is a wall for A's session.
+      if (!account) columns.push(["outsider", outsider]);
+      for (const [column, headers] of columns) {
+        const valid = await call(op, headers, objects);
+        const invalid = await call(op, headers, objects, true);
+        if (valid.status >= 400 && invalid.status !== valid.status)
+          failures.push(
+            `${key} [${column}] valid body: ${valid.status} ${valid.code ?? ""}, invalid: ${invalid.status} ${invalid.code ?? ""}`,
+          );
+        if (column === "outsider" && valid.status !== 404)
+          failures.push(`${key} [outsider] expected 404, got ${valid.status} ${valid.code ?? ""}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

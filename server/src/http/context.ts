@@ -7,6 +7,7 @@ import type { FxRates, UsdPriceFeed } from "../services/fx.ts";
 import type { KeyCache } from "../services/key-cache.ts";
 import type { ImageStore } from "../services/product-images/image-store.ts";
 import type { ChainClients } from "../services/settlement/chains.ts";
+import type { MemberAccess } from "./guard.ts";
 import type { IdempotencyClaim } from "./idempotency.ts";
 
 /** Who is calling: a signed-in user (session) or an API key of one workspace environment. */
@@ -50,5 +51,9 @@ export interface AppEnv {
     clientIp: string;
     /** Set by the idempotency middleware for a route that writes its Idempotency-Key claim itself. */
     idempotencyClaim: IdempotencyClaim | undefined;
+    /** A signed-in caller's role where the request acts, set by the route's guard. */
+    member: MemberAccess | undefined;
+    /** For an API key: whether the object the path names is the key's, asked before a 400 (guard.ts). */
+    reach: (() => Promise<void>) | undefined;
   };
 }

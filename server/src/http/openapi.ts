@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.ts";
 
 /** Shared OpenAPI pieces: the error object, JSON bodies, list envelopes, pagination params. */
 export const ErrorSchema = z
@@ -95,7 +97,7 @@ export const bearerSecurity = [{ bearerAuth: [] }];
  * the id, and 404 for an id the workspace does not own, so another tenant's objects stay unseen).
  */
 export function objectRoute<M extends "get" | "post" | "delete", P extends string, S extends z.ZodType>(
-  route: { method: M; path: P; tags: string[]; summary: string },
+  route: { method: M; path: P; tags: string[]; summary: string; middleware: MiddlewareHandler<AppEnv> },
   answer: S,
   description: string,
 ) {

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
+  ROLES,
 } from "@spay/protocol";
 
 /**
@@ -53,6 +54,8 @@ export const OrganizationSchema = z
     description: z.string().nullable(),
     user_count: z.number().int(),
     workspace_count: z.number().int(),
+    role: z.enum(ROLES).openapi({ description: "The signed-in member's role in this organization" }),
+    require_two_factor: z.boolean().openapi({ description: "Members must have a second factor to reach it" }),
     created_at: ts,
   })
   .openapi("Organization");

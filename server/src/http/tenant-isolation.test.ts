@@ -6,6 +6,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../../test/harness.ts";
+import { hashToken } from "../domain/secrets.ts";
 import { recordEvent } from "../services/events.ts";
 import { transaction } from "../services/write-transaction.ts";
 
@@ -125,7 +126,19 @@ beforeAll(async () => {
     .set({ status: "failed", attempt_count: 1, last_error: "550 no such user" })
     .where("id", "=", mail.id)
     .execute();
+  const invitation = await api.request("POST", `/v1/organizations/${b.organizationId}/invitations`, {
+    token: b.token,
+    body: { email: "invitee-b@example.com", role: "support" },
+  });
+  const session = await api.deps.db
+    .selectFrom("sessions")
+    .select("id")
+    .where("token_hash", "=", hashToken(b.token))
+    .executeTakeFirstOrThrow();
   Object.assign(ids, {
+    member: b.user.id,
+    invitation: invitation.body.id,
+    session: session.id,
     mail: mail.id,
     refund,
     customer,
@@ -233,6 +246,30 @@ const CASES: Case[] = [
   { method: "POST", path: "/v1/refunds/{refund}/cancel", as: ["session", "sk"] },
   { method: "GET", path: "/v1/customers/{customer}", as: ["session", "sk"] },
   { method: "POST", path: "/v1/mail/{mail}/retry", as: ["session", "sk"] },
+  { method: "GET", path: "/v1/organizations/{org}/members", as: ["session"] },
+  {
+    method: "PATCH",
+    path: "/v1/organizations/{org}/members/{member}",
+    body: { role: "support" },
+    as: ["session"],
+  },
+  { method: "DELETE", path: "/v1/organizations/{org}/members/{member}", as: ["session"] },
+  {
+    method: "POST",
+    path: "/v1/organizations/{org}/transfer_ownership",
+    body: { user_id: "user_x" },
+    as: ["session"],
+  },
+  { method: "GET", path: "/v1/organizations/{org}/invitations", as: ["session"] },
+  {
+    method: "POST",
+    path: "/v1/organizations/{org}/invitations",
+    body: { email: "intruder@example.com", role: "owner" },
+    as: ["session"],
+  },
+  { method: "DELETE", path: "/v1/organizations/{org}/invitations/{invitation}", as: ["session"] },
+  // A session is its user's own: another account's session id is unknown to A.
+  { method: "DELETE", path: "/v1/auth/sessions/{session}", as: ["session"] },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
@@ -319,11 +356,15 @@ describe("tenant isolation", () => {
       body: { id: ids.link, product_data: { name: "x" } },
     });
     expect(link.status).toBe(409);
+    // Product ids are per environment: A syncing B's product id gets a product of its own, which
+    // A then deletes — B's (checked below) is neither changed nor deleted by either.
     const product = await api.request("POST", "/api/products", {
       token: a.sk,
       body: { id: ids.product, name: "x", price_usd: 1, stock: 1 },
     });
-    expect(product.status).toBe(409);
+    expect(product.status).toBe(200);
+    expect(product.body).toMatchObject({ id: ids.product, name: "x", price_minor: 100 });
+    expect((await api.request("DELETE", `/v1/products/${ids.product}`, { token: a.sk })).status).toBe(200);
     for (const who of ["sk", "session"] as const) {
       const { token, headers } = credentials(who);
       const refund = await api.request("POST", "/v1/refunds", {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { micros, PaymentIntentSchema } from "../http/schemas.ts";
@@ -77,6 +78,7 @@ export function analyticsRoutes(deps: Deps) {
       tags,
       summary: "Dashboard figures for a range: revenue, transactions, success rate, customers, daily series",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: z.object({ range: Range }) },
       responses: { 200: jsonResponse(OverviewSchema, "Overview"), ...errorResponses(401, 403) },
     }),
@@ -90,6 +92,7 @@ export function analyticsRoutes(deps: Deps) {
       tags,
       summary: "The range's payments as CSV (Export Data)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: z.object({ range: Range }) },
       responses: {
         200: { description: "text/csv", content: { "text/csv": { schema: z.string() } } },

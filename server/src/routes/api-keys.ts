@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { ApiKeySchema } from "../http/schemas.ts";
@@ -76,6 +77,9 @@ export function apiKeyRoutes(deps: Deps) {
       tags,
       summary: "Create an API key (a secret key is shown in full only in this response)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, { permission: "api_keys.write", keys: "none", target: "workspace", stepUp: true }),
+      ],
       request: { params: IdParam, body: jsonBody(CreateKeyBody) },
       responses: { 201: jsonResponse(ApiKeySchema, "Created"), ...errorResponses(401, 404) },
     }),
@@ -96,6 +100,7 @@ export function apiKeyRoutes(deps: Deps) {
       tags,
       summary: "List a workspace's API keys (secret keys masked to their prefix)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "developers.read", keys: "none", target: "workspace" })],
       request: { params: IdParam },
       responses: {
         200: jsonResponse(
@@ -125,6 +130,13 @@ export function apiKeyRoutes(deps: Deps) {
       tags,
       summary: "Rename, enable/disable or re-scope a key (a revoked key stays revoked)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "api_keys.write",
+          keys: "none",
+          target: { table: "api_keys", name: "API key" },
+        }),
+      ],
       request: { params: IdParam, body: jsonBody(UpdateKeyBody) },
       responses: { 200: jsonResponse(ApiKeySchema, "Updated"), ...errorResponses(400, 401, 404) },
     }),
@@ -142,6 +154,13 @@ export function apiKeyRoutes(deps: Deps) {
       tags,
       summary: "Revoke a key; it fails on its next request",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "api_keys.write",
+          keys: "none",
+          target: { table: "api_keys", name: "API key" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(ApiKeySchema, "Revoked"), ...errorResponses(401, 404) },
     }),
@@ -169,6 +188,14 @@ export function apiKeyRoutes(deps: Deps) {
         "revoked. A revoked key, or one already rolled, cannot be rolled (409). Send an " +
         "Idempotency-Key to retry safely.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "api_keys.write",
+          keys: "none",
+          target: { table: "api_keys", name: "API key" },
+          stepUp: true,
+        }),
+      ],
       request: {
         params: IdParam,
         headers: z.object({ "idempotency-key": z.string().max(255).optional() }),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonResponse, listOf, PaginationQuery } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope } from "../services/access.ts";
@@ -34,6 +35,7 @@ export function auditLogRoutes(deps: Deps) {
       description:
         "A session sees the workspace named by `X-Workspace-Id` plus its own account's entries; a secret key sees its workspace's entries, except those about the other environment's objects.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "audit_log.read", keys: "secret", target: "request" })],
       request: { query: PaginationQuery.extend({ action: z.enum(AUDIT_ACTIONS).optional() }) },
       responses: {
         200: jsonResponse(listOf(AuditEntrySchema, "AuditEntryList"), "List"),

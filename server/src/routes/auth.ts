@@ -1,11 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
+import { requestOrigin } from "../http/origin.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { newRouter } from "../http/router.ts";
 import { OkSchema, SessionGrantSchema, UserSchema } from "../http/schemas.ts";
 import { requireSession } from "../services/access.ts";
 import * as auth from "../services/auth.ts";
+import { SignInResultSchema } from "../services/two-factor/schemas.ts";
 
 const Email = z.string().trim().max(254).pipe(z.email());
 const Password = z.string().min(8, "must be at least 8 characters").max(200);
@@ -68,7 +71,7 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
     }),
     async (c) => {
       await limitSignIn(c.get("clientIp"));
-      return c.json(await auth.register(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 201);
+      return c.json(await auth.register(deps, c.req.valid("json"), requestOrigin(c)), 201);
     },
   );
 
@@ -79,11 +82,14 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "Sign in with email and password",
       request: { body: jsonBody(LoginBody) },
-      responses: { 200: jsonResponse(SessionGrantSchema, "Session"), ...errorResponses(401) },
+      responses: {
+        200: jsonResponse(SignInResultSchema, "Session, or a challenge for the account's second factor"),
+        ...errorResponses(401),
+      },
     }),
     async (c) => {
       await limitSignIn(c.get("clientIp"));
-      return c.json(await auth.login(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
+      return c.json(await auth.login(deps, c.req.valid("json"), requestOrigin(c)), 200);
     },
   );
 
@@ -94,6 +100,7 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "Revoke the current session",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       responses: { 200: jsonResponse(OkSchema, "Revoked"), ...errorResponses(401) },
     }),
     async (c) => {
@@ -110,6 +117,7 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "The signed-in user (validates a stored session)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       responses: {
         200: jsonResponse(z.object({ user: UserSchema }), "Current user"),
         ...errorResponses(401),
@@ -128,6 +136,7 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "Change the signed-in user's name or email",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       request: { body: jsonBody(ProfileBody) },
       responses: {
         200: jsonResponse(z.object({ user: UserSchema }), "Updated user"),
@@ -147,12 +156,13 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "Change the password; the user's other sessions are signed out",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       request: { body: jsonBody(PasswordBody) },
       responses: { 200: jsonResponse(OkSchema, "Changed"), ...errorResponses(400, 401) },
     }),
     async (c) => {
       const session = requireSession(c);
-      await auth.changePassword(deps, session, c.req.valid("json"), { ip: c.get("clientIp") });
+      await auth.changePassword(deps, session, c.req.valid("json"), requestOrigin(c));
       return c.json({ ok: true as const }, 200);
     },
   );
@@ -180,11 +190,14 @@ export function authRoutes(deps: Deps, limits: { signIn: RateLimiter; challenge:
       tags: ["Auth"],
       summary: "Sign in with a signed wallet challenge",
       request: { body: jsonBody(WalletVerifyBody) },
-      responses: { 200: jsonResponse(SessionGrantSchema, "Session"), ...errorResponses(401) },
+      responses: {
+        200: jsonResponse(SignInResultSchema, "Session, or a challenge for the account's second factor"),
+        ...errorResponses(401),
+      },
     }),
     async (c) => {
       await limitSignIn(c.get("clientIp"));
-      return c.json(await auth.walletSignIn(deps, c.req.valid("json"), { ip: c.get("clientIp") }), 200);
+      return c.json(await auth.walletSignIn(deps, c.req.valid("json"), requestOrigin(c)), 200);
     },
   );
 

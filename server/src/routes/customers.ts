@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -40,6 +41,7 @@ export function customerRoutes(deps: Deps) {
       description:
         "A customer is a payer's email in one environment, with the address it last paid from, its lifetime value (cents of settled payments less refunds) and its payment and refund counts.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: ListQuery },
       responses: {
         200: jsonResponse(listOf(CustomerSchema, "CustomerList"), "List"),
@@ -56,6 +58,13 @@ export function customerRoutes(deps: Deps) {
       tags,
       summary: "Retrieve a customer (secret key or session)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "secret",
+          target: { table: "customers", name: "customer" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(CustomerSchema, "Customer"), ...errorResponses(401, 403, 404) },
     }),

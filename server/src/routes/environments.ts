@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   DeletedSchema,
@@ -87,6 +88,14 @@ export function environmentRoutes(deps: Deps) {
       tags,
       summary: "List the workspace's environments",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "workspace.read",
+          keys: "any",
+          target: "request",
+          anonymous: "merchant_principal_required",
+        }),
+      ],
       request: { headers },
       responses: { 200: jsonResponse(listSchema, "List"), ...errorResponses(401) },
     }),
@@ -104,6 +113,14 @@ export function environmentRoutes(deps: Deps) {
       tags,
       summary: "Create an environment (name: letters, digits, - and _, ≤ 50)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "settings.write",
+          keys: "secret",
+          target: "request",
+          anonymous: "merchant_principal_required",
+        }),
+      ],
       request: { headers, body: jsonBody(CreateEnvironmentBody) },
       responses: { 201: jsonResponse(EnvironmentSchema, "Created"), ...errorResponses(401, 409) },
     }),
@@ -120,6 +137,14 @@ export function environmentRoutes(deps: Deps) {
       tags,
       summary: "Rename an environment or set the confirmations its payments need",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "settings.write",
+          keys: "secret",
+          target: { table: "environments", name: "environment", missing: "environment_not_found" },
+          anonymous: "merchant_principal_required",
+        }),
+      ],
       request: { headers, params: IdParam, body: jsonBody(UpdateEnvironmentBody) },
       responses: { 200: jsonResponse(EnvironmentSchema, "Renamed"), ...errorResponses(401, 404, 409) },
     }),
@@ -139,6 +164,14 @@ export function environmentRoutes(deps: Deps) {
       tags,
       summary: "Delete an environment and all its data (never the last one)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "settings.write",
+          keys: "secret",
+          target: { table: "environments", name: "environment", missing: "environment_not_found" },
+          anonymous: "merchant_principal_required",
+        }),
+      ],
       request: { headers, params: IdParam },
       responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 404, 409) },
     }),

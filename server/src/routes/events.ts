@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "@spay/protocol";
 import { streamSSE } from "hono/streaming";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -44,6 +45,7 @@ export function eventRoutes(deps: Deps) {
       tags,
       summary: "List events, newest first",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "developers.read", keys: "secret", target: "request" })],
       request: { query: PaginationQuery.extend({ type: z.enum(EVENT_TYPES).optional() }) },
       responses: { 200: jsonResponse(listOf(EventSchema, "EventList"), "List"), ...errorResponses(401, 403) },
     }),
@@ -59,6 +61,7 @@ export function eventRoutes(deps: Deps) {
       description:
         "Each message has `id` = the event id, `event` = its type, `data` = the event JSON. Resume with `Last-Event-ID`.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "developers.read", keys: "secret", target: "request" })],
       responses: {
         200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
         ...errorResponses(401, 403),
@@ -130,6 +133,13 @@ export function eventRoutes(deps: Deps) {
       tags,
       summary: "Retrieve an event with its deliveries and every attempt",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "developers.read",
+          keys: "secret",
+          target: { table: "events", name: "event" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(EventWithDeliveriesSchema, "Event"), ...errorResponses(401, 403, 404) },
     }),
@@ -143,6 +153,13 @@ export function eventRoutes(deps: Deps) {
       tags,
       summary: "Send an event again now (to one endpoint, or every subscribed one)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "webhooks.write",
+          keys: "secret",
+          target: { table: "events", name: "event" },
+        }),
+      ],
       request: {
         params: IdParam,
         body: {
@@ -172,6 +189,7 @@ export function eventRoutes(deps: Deps) {
       description:
         "10 s timeout; SPEC.md §8's messages for timeout, network error and non-2xx. When the URL is an endpoint of the workspace (and environment), the test is signed with its secret and logged among its deliveries (`test: true`), and success marks the onboarding step 'webhook tested'; any other URL gets a one-time secret and is logged nowhere.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "webhooks.write", keys: "secret", target: "request" })],
       request: {
         body: jsonBody(
           z

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentIntentSchema } from "../http/schemas.ts";
@@ -22,6 +23,13 @@ export function fulfillmentRoutes(deps: Deps) {
       description:
         "`processing`, `shipped`, `delivered` or `completed`; the change is written to the payment's event timeline. A payment that is not settled answers 409 `payment_intent_unexpected_state`.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.write",
+          keys: "secret",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, body: jsonBody(FulfillmentBody) },
       responses: { 200: jsonResponse(PaymentIntentSchema, "Updated"), ...errorResponses(401, 403, 404, 409) },
     }),

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ID_PREFIX } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -61,6 +62,7 @@ export function mailRoutes(deps: Deps) {
       description:
         "The receipts sent to payers who gave an email: one when a payment settles, one when a refund succeeds. Without `SPAY_SMTP_URL` they are not sent but kept (`status: kept`), so they can be read here.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: ListQuery },
       responses: { 200: jsonResponse(listOf(MailSchema, "MailList"), "List"), ...errorResponses(401, 403) },
     }),
@@ -84,6 +86,13 @@ export function mailRoutes(deps: Deps) {
       description:
         "Puts a `failed` mail back in the outbox: `pending`, due now, its retry schedule started over. Any other status answers 409 `mail_unexpected_state`. Audit-logged as `mail.retried`.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.write",
+          keys: "secret",
+          target: { table: "mail_outbox", name: "mail" },
+        }),
+      ],
       request: { params: IdParam, body: noParametersBody },
       responses: { 200: jsonResponse(MailSchema, "Retried"), ...errorResponses(401, 403, 404, 409) },
     }),

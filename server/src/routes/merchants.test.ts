@@ -147,7 +147,7 @@ describe("DELETE /api/merchants/delete", () => {
       .values({
         organization_id: shared.body.id,
         user_id: m.user.id,
-        role: "member",
+        role: "developer",
         created_at: nowSeconds(),
       })
       .execute();

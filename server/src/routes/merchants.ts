@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { MerchantSchema } from "../http/schemas.ts";
@@ -28,6 +29,7 @@ export function merchantRoutes(deps: Deps) {
       tags,
       summary: "Retrieve the signed-in user's merchant record",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       request: { params: IdParam },
       responses: { 200: jsonResponse(MerchantSchema, "Merchant"), ...errorResponses(401, 404) },
     }),
@@ -42,6 +44,7 @@ export function merchantRoutes(deps: Deps) {
       tags,
       summary: "Create (or return) the merchant record of the signed-in user",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       request: { body: jsonBody(CreateForUserBody) },
       responses: {
         200: jsonResponse(z.object({ merchant_id: z.string(), merchant: MerchantSchema }), "Merchant"),
@@ -66,6 +69,7 @@ export function merchantRoutes(deps: Deps) {
       summary: "Delete the signed-in account and all of its data",
       description: "Send `{email}` or `{id}` (merchant or user id) of the signed-in account.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account", stepUp: true })],
       request: { body: jsonBody(DeleteAccountBody) },
       responses: {
         200: jsonResponse(z.object({ deleted: z.literal(true), message: z.string() }), "Deleted"),

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import {
@@ -61,6 +62,9 @@ export function onboardingRoutes(deps: Deps) {
       description:
         "Get a challenge with `GET /v1/auth/wallet/challenge?address=…&purpose=payout_wallet`, sign it in the wallet, and send the signature and public key.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, { permission: "payout_wallet.write", keys: "none", target: "request", stepUp: true }),
+      ],
       request: { headers, body: jsonBody(WalletVerifyBody) },
       responses: {
         200: jsonResponse(PayoutWalletVerificationSchema, "Verified"),
@@ -89,6 +93,7 @@ export function onboardingRoutes(deps: Deps) {
       description:
         "The endpoint is subscribed to the payment events; its signing secret is in `endpoint.secret` only when `created`. The test joins the endpoint's delivery log; a 2xx answer marks the step 'webhook tested'.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "webhooks.write", keys: "none", target: "request" })],
       request: { headers, body: jsonBody(WebhookStepBody) },
       responses: {
         200: jsonResponse(OnboardingWebhookSchema, "Endpoint and test outcome (ok or not)"),
@@ -112,6 +117,7 @@ export function onboardingRoutes(deps: Deps) {
       tags,
       summary: "Onboarding progress of a workspace",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "workspace.read", keys: "none", target: "request" })],
       request: { headers },
       responses: { 200: jsonResponse(OnboardingStatusSchema, "Status"), ...errorResponses(401, 404) },
     }),
@@ -128,6 +134,7 @@ export function onboardingRoutes(deps: Deps) {
       tags,
       summary: "Active API keys of a workspace (secret keys masked)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "developers.read", keys: "none", target: "request" })],
       request: { headers },
       responses: {
         200: jsonResponse(z.object({ api_keys: z.array(ApiKeySchema) }), "Keys"),

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from "../domain/slug.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   DeletedSchema,
@@ -31,6 +32,10 @@ const UpdateOrganizationBody = z
     name: Name.optional(),
     slug: Slug.optional(),
     description: z.string().trim().max(500).nullable().optional(),
+    require_two_factor: z.boolean().optional().openapi({
+      description:
+        "Members must have a second factor to reach the organization (you need one to turn this on)",
+    }),
   })
   .openapi("UpdateOrganizationRequest");
 const CreateWorkspaceBody = z
@@ -48,6 +53,7 @@ export function organizationRoutes(deps: Deps) {
       tags,
       summary: "Organizations the signed-in user belongs to",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       responses: {
         200: jsonResponse(
           z.object({
@@ -73,6 +79,7 @@ export function organizationRoutes(deps: Deps) {
       tags,
       summary: "Create an organization (the caller becomes its owner)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: null, keys: "none", target: "account" })],
       request: { body: jsonBody(CreateOrganizationBody) },
       responses: { 201: jsonResponse(OrganizationSchema, "Created"), ...errorResponses(401, 409) },
     }),
@@ -87,6 +94,7 @@ export function organizationRoutes(deps: Deps) {
       tags,
       summary: "Retrieve an organization",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "workspace.read", keys: "none", target: "organization" })],
       request: { params: IdParam },
       responses: { 200: jsonResponse(OrganizationSchema, "Organization"), ...errorResponses(401, 404) },
     }),
@@ -101,6 +109,7 @@ export function organizationRoutes(deps: Deps) {
       tags,
       summary: "Update an organization",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "settings.write", keys: "none", target: "organization" })],
       request: { params: IdParam, body: jsonBody(UpdateOrganizationBody) },
       responses: { 200: jsonResponse(OrganizationSchema, "Updated"), ...errorResponses(401, 404, 409) },
     }),
@@ -108,7 +117,7 @@ export function organizationRoutes(deps: Deps) {
       c.json(
         await orgs.updateOrganization(
           deps,
-          requireSession(c).userId,
+          { userId: requireSession(c).userId, ip: c.get("clientIp") },
           c.req.valid("param").id,
           c.req.valid("json"),
         ),
@@ -123,6 +132,14 @@ export function organizationRoutes(deps: Deps) {
       tags,
       summary: "Delete an organization with all its workspaces and their data",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "organization.delete",
+          keys: "none",
+          target: "organization",
+          stepUp: true,
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 404) },
     }),
@@ -140,6 +157,7 @@ export function organizationRoutes(deps: Deps) {
       tags: ["Workspaces"],
       summary: "Workspaces of an organization",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "workspace.read", keys: "none", target: "organization" })],
       request: { params: IdParam },
       responses: {
         200: jsonResponse(
@@ -168,6 +186,7 @@ export function organizationRoutes(deps: Deps) {
       description:
         "Without `slug`, one is derived from the name (suffixed when taken); an explicit taken slug is `slug_taken`.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "settings.write", keys: "none", target: "organization" })],
       request: { params: IdParam, body: jsonBody(CreateWorkspaceBody) },
       responses: { 201: jsonResponse(WorkspaceSchema, "Created"), ...errorResponses(401, 404, 409) },
     }),

@@ -12,6 +12,7 @@ import type { PaymentIntentRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { pendingClaim } from "../http/idempotency.ts";
 import {
   bearerSecurity,
@@ -183,6 +184,7 @@ export function paymentIntentRoutes(deps: Deps) {
       description:
         "With `product_id` or `payment_link` the price comes from the catalogue. A publishable key may only create intents for an active product or payment link of its environment, unless the workspace allows custom amounts from the browser (`custom_amount_not_allowed`).",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.write", keys: "any", target: "request" })],
       request: {
         headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
         body: jsonBody(CreateIntentBody),
@@ -233,6 +235,7 @@ export function paymentIntentRoutes(deps: Deps) {
       tags,
       summary: "List payment intents, newest first (secret key or session)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: ListQuery },
       responses: {
         200: jsonResponse(
@@ -259,6 +262,13 @@ export function paymentIntentRoutes(deps: Deps) {
       summary:
         "Retrieve a payment intent (a publishable key with the intent's client_secret: the checkout follows its status)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "any",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, query: ClientSecretQuery },
       responses: { 200: jsonResponse(PaymentIntentSchema, "Payment intent"), ...errorResponses(401, 404) },
     }),
@@ -277,6 +287,13 @@ export function paymentIntentRoutes(deps: Deps) {
       tags,
       summary: "Cancel an unpaid payment intent",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.write",
+          keys: "secret",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, body: { ...jsonBody(CancelBody), required: false } },
       responses: {
         200: jsonResponse(PaymentIntentSchema, "Canceled"),
@@ -306,6 +323,13 @@ export function paymentIntentRoutes(deps: Deps) {
       description:
         "A hint, never a claim: the gateway looks the transaction up and it counts only for the intent whose memo it carries. When the memo is this intent's, the intent moves to `transaction_broadcast` and the watcher verifies it on chain; while the chain does not know the txid yet, the intent is returned unchanged and the watcher resolves the report. A transaction whose memo names another intent, or none (an unmatched transfer the merchant may assign), is refused with `transaction_not_for_intent` and settles nothing here. Reporting a transaction for an expired intent records a late payment.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.write",
+          keys: "any",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, query: ClientSecretQuery, body: jsonBody(SubmitBody) },
       responses: { 200: jsonResponse(PaymentIntentSchema, "Recorded"), ...errorResponses(401, 404, 409) },
     }),
@@ -329,6 +353,13 @@ export function paymentIntentRoutes(deps: Deps) {
       description:
         "Each message is `event: payment_intent` with the intent JSON as data; the stream ends after `payment_settled`, `failed`, `canceled` or `expired`.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "any",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, query: ClientSecretQuery },
       responses: {
         200: { description: "text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
@@ -396,6 +427,13 @@ export function paymentIntentRoutes(deps: Deps) {
       tags,
       summary: "Status history of a payment intent (a publishable key with the intent's client_secret)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "any",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
+      ],
       request: { params: IdParam, query: ClientSecretQuery },
       responses: {
         200: jsonResponse(

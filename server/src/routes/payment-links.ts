@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentLinkSchema } from "../http/schemas.ts";
@@ -34,6 +35,7 @@ export function paymentLinkRoutes(deps: Deps) {
       tags,
       summary: "Create or update a payment link",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "catalogue.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(PaymentLinkBody) },
       responses: { 200: jsonResponse(PaymentLinkSchema, "Saved"), ...errorResponses(401, 403, 404, 409) },
     }),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonResponse, listOf, PaginationQuery } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentIntentSchema } from "../http/schemas.ts";
@@ -24,6 +25,7 @@ export function paymentRoutes(deps: Deps) {
       tags,
       summary: "The Payments screen's list: payment intents by filter, newest first, cursor paged",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: PaginationQuery.extend({ filter: Filter }) },
       responses: {
         200: jsonResponse(listOf(PaymentIntentSchema, "PaymentList"), "List"),
@@ -41,6 +43,7 @@ export function paymentRoutes(deps: Deps) {
       tags,
       summary: "How many payments each filter chip holds",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       responses: {
         200: jsonResponse(
           z

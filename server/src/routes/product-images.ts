@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PRODUCT_IMAGE_LIMITS, PRODUCT_IMAGE_MIME_TYPES } from "@spay/protocol";
 import { ApiError } from "../domain/errors.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   ErrorSchema,
@@ -49,6 +50,13 @@ export function productImageRoutes(deps: Deps) {
       description:
         "The body is the image file (JPEG, PNG, WebP, AVIF or GIF; at most 8 MB, 40 megapixels, 12,000 pixels a side). Its bytes decide its type: a Content-Type naming another image type is refused, SVG is refused, and so is a file carrying anything besides the image. It is re-encoded as webp at 256, 512 and 1024 pixels wide (never wider than the upload), without its metadata.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "catalogue.write",
+          keys: "secret",
+          target: { table: "products", name: "product" },
+        }),
+      ],
       request: { params: IdParam, body: { required: true, content: imageFileTypes } },
       responses: {
         200: jsonResponse(ProductSchema, "The product with its new image"),
@@ -76,7 +84,17 @@ export function productImageRoutes(deps: Deps) {
 
   app.openapi(
     objectRoute(
-      { method: "delete", path: "/v1/products/{id}/image", tags, summary: "Remove the product's image" },
+      {
+        method: "delete",
+        path: "/v1/products/{id}/image",
+        tags,
+        summary: "Remove the product's image",
+        middleware: guard(deps, {
+          permission: "catalogue.write",
+          keys: "secret",
+          target: { table: "products", name: "product" },
+        }),
+      },
       ProductSchema,
       "The product without an image",
     ),

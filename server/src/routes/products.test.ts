@@ -135,17 +135,18 @@ describe("client-generated ids", () => {
     expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.id).toBe(id);
   });
 
-  it("reusing an id is 409 id_taken, in the same or another workspace", async () => {
+  it("reusing an id is 409 id_taken in the same environment; another workspace has ids of its own", async () => {
     const id = clientId();
     await createProduct({ ...widget, id });
     const same = await createProduct({ ...widget, id, name: "Dup" });
     expect(same.status).toBe(409);
     expect(same.body.error).toMatchObject({ code: "id_taken", param: "id" });
+    // Another tenant choosing the same id learns nothing of this one: it simply gets its own.
     const other = await setupMerchant(api);
-    const cross = await createProduct({ ...widget, id }, other.sk);
-    expect(cross.status).toBe(409);
-    expect(cross.body.error.code).toBe("id_taken");
+    const cross = await createProduct({ ...widget, id, name: "Other's" }, other.sk);
+    expect(cross.status).toBe(201);
     expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.name).toBe("Widget");
+    expect((await api.request("GET", `/v1/products/${id}`, { token: other.sk })).body.name).toBe("Other's");
   });
 
   it("an id without the prod_ prefix or with other characters is a 400 on id", async () => {
@@ -385,7 +386,7 @@ describe("legacy POST /api/products", () => {
     expect(link.body.product_data).toMatchObject({ name: "Second", price_minor: 250 });
   });
 
-  it("another workspace's id is 409 id_taken and the product is unchanged", async () => {
+  it("another workspace's id makes a product of the caller's own; the other is unchanged", async () => {
     const id = clientId();
     await api.request("POST", "/api/products", {
       token: merchant.sk,
@@ -394,11 +395,14 @@ describe("legacy POST /api/products", () => {
     const other = await setupMerchant(api);
     const res = await api.request("POST", "/api/products", {
       token: other.sk,
-      body: { id, name: "Theirs", price_usd: 1 },
+      body: { id, name: "Theirs", price_usd: 2 },
     });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe("id_taken");
-    expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body.name).toBe("Mine");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, name: "Theirs", price_minor: 200 });
+    expect((await api.request("GET", `/v1/products/${id}`, { token: merchant.sk })).body).toMatchObject({
+      name: "Mine",
+      price_minor: 100,
+    });
   });
 
   it("a session without X-Workspace-Id falls back to the user's first workspace", async () => {

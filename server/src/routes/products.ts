@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../domain/errors.ts";
 import { dollarsToCents, MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   DeletedSchema,
@@ -68,6 +69,7 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "List products, newest first",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "any", target: "request" })],
       request: { query: PaginationQuery },
       responses: {
         200: jsonResponse(
@@ -91,6 +93,7 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "Create a product and its payment link",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "catalogue.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(ProductBody) },
       responses: { 201: jsonResponse(ProductSchema, "Created"), ...errorResponses(401, 403, 409) },
     }),
@@ -107,6 +110,13 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "Retrieve a product",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "any",
+          target: { table: "products", name: "product" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(ProductSchema, "Product"), ...errorResponses(401, 404) },
     }),
@@ -123,6 +133,13 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "Replace a product (and re-sync its payment link)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "catalogue.write",
+          keys: "secret",
+          target: { table: "products", name: "product" },
+        }),
+      ],
       request: { params: IdParam, body: jsonBody(ProductBody) },
       responses: { 200: jsonResponse(ProductSchema, "Updated"), ...errorResponses(401, 403, 404) },
     }),
@@ -147,6 +164,13 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "Delete a product (its payment link stops selling)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "catalogue.write",
+          keys: "secret",
+          target: { table: "products", name: "product" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 403, 404) },
     }),
@@ -165,6 +189,7 @@ export function productRoutes(deps: Deps) {
       tags,
       summary: "Legacy product sync: create or update by id, price in dollars",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "catalogue.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(LegacyProductBody) },
       responses: { 200: jsonResponse(ProductSchema, "Saved"), ...errorResponses(401, 403, 409) },
     }),

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { REFUND_REASONS } from "@spay/protocol";
 import { MAX_AMOUNT_MINOR } from "../domain/money.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -76,6 +77,7 @@ export function refundRoutes(deps: Deps) {
       description:
         "sPay never holds funds: the refund is created `pending` and the merchant pays it from the payout address (`source`) with a transfer of exactly `amount` of the payment's token to the address that paid (`destination`, the settling transfer's sender as the chain showed it) whose memo is the refund id. The watcher counts that transfer once and the refund becomes `succeeded` (webhook `refund.succeeded`); the payment intent then shows `amount_refunded` and the status `partially_refunded` or `refunded`. A transfer with another amount or memo is not counted. The amount may not exceed what the payment received less the refunds pending or succeeded (`refund_exceeds_refundable`).",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "refunds.write", keys: "secret", target: "request" })],
       request: {
         headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
         body: jsonBody(CreateRefundBody),
@@ -99,6 +101,7 @@ export function refundRoutes(deps: Deps) {
       tags,
       summary: "List refunds, newest first (secret key or session)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: ListQuery },
       responses: {
         200: jsonResponse(listOf(RefundSchema, "RefundList"), "List"),
@@ -118,6 +121,13 @@ export function refundRoutes(deps: Deps) {
       tags,
       summary: "Retrieve a refund (secret key or session)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "payments.read",
+          keys: "secret",
+          target: { table: "refunds", name: "refund" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(RefundSchema, "Refund"), ...errorResponses(401, 403, 404) },
     }),
@@ -131,6 +141,13 @@ export function refundRoutes(deps: Deps) {
       tags,
       summary: "Cancel a pending refund the merchant will not pay (it fails; its amount is refundable again)",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "refunds.write",
+          keys: "secret",
+          target: { table: "refunds", name: "refund" },
+        }),
+      ],
       request: { params: IdParam, body: noParametersBody },
       responses: { 200: jsonResponse(RefundSchema, "Canceled"), ...errorResponses(401, 403, 404, 409) },
     }),

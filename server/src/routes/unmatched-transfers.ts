@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TXID_PATTERN } from "../chain/client.ts";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   errorResponses,
@@ -59,6 +60,7 @@ export function unmatchedTransferRoutes(deps: Deps) {
       description:
         "A transfer counts only for the intent whose memo it carries. One with no memo, or a memo naming no intent of this payout address and token, settles nothing by itself and is listed here (secret key or session; this workspace and environment).",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "payments.read", keys: "secret", target: "request" })],
       request: { query: PaginationQuery },
       responses: {
         200: jsonResponse(listOf(UnmatchedTransferSchema, "UnmatchedTransferList"), "List"),
@@ -78,6 +80,13 @@ export function unmatchedTransferRoutes(deps: Deps) {
       description:
         "The intent must be of this workspace and environment, paid to the same address in the same token, and open or expired. The transfer then counts for it through the normal settlement path (payment event reason `assigned_by_merchant`), and the assignment is recorded in the audit log (`transfer.assigned`). A transfer already assigned or already counted answers 409 `transfer_already_assigned`.",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "transfers.assign",
+          keys: "secret",
+          target: { table: "unmatched_transfers", name: "unmatched transfer", param: "txid", column: "txid" },
+        }),
+      ],
       request: { params: TxidParam, body: jsonBody(AssignBody) },
       responses: {
         200: jsonResponse(UnmatchedTransferSchema, "Assigned"),

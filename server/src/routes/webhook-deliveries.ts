@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, IdParam, jsonResponse, objectRoute } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { PaymentIntentWebhookDeliveriesSchema, WebhookEndpointAttemptsSchema } from "../http/schemas.ts";
@@ -19,6 +20,11 @@ export function webhookDeliveryRoutes(deps: Deps) {
         path: "/v1/payment_intents/{id}/webhook_deliveries",
         tags,
         summary: "The webhook events a payment intent emitted, with their deliveries and attempts",
+        middleware: guard(deps, {
+          permission: "developers.read",
+          keys: "secret",
+          target: { table: "payment_intents", name: "payment intent" },
+        }),
       },
       PaymentIntentWebhookDeliveriesSchema,
       "Events with deliveries",
@@ -36,6 +42,13 @@ export function webhookDeliveryRoutes(deps: Deps) {
       tags,
       summary: "An endpoint's delivery log: its latest attempts (status, latency, response), newest first",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "developers.read",
+          keys: "secret",
+          target: { table: "webhook_endpoints", name: "webhook endpoint" },
+        }),
+      ],
       request: {
         params: IdParam,
         query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),

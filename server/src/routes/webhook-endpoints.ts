@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ALL_EVENTS, EVENT_TYPE_ALIASES, EVENT_TYPES } from "@spay/protocol";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   DeletedSchema,
@@ -52,6 +53,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       description:
         "The URL must reach the public internet (`url_not_allowed` otherwise, the same answer for every reason): loopback, private, link-local, CGNAT, reserved and IPv4-embedding IPv6 targets are refused, except for sandbox endpoints of a gateway in `SPAY_DEPLOYMENT=local` mode.",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "webhooks.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(CreateBody) },
       responses: { 201: jsonResponse(WebhookEndpointSchema, "Created"), ...errorResponses(401, 403) },
     }),
@@ -69,6 +71,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "List webhook endpoints",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "developers.read", keys: "secret", target: "request" })],
       responses: {
         200: jsonResponse(
           z.object({
@@ -99,6 +102,13 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "Retrieve a webhook endpoint",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "developers.read",
+          keys: "secret",
+          target: { table: "webhook_endpoints", name: "webhook endpoint" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(WebhookEndpointSchema, "Endpoint"), ...errorResponses(401, 403, 404) },
     }),
@@ -112,6 +122,13 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "Update the URL, events, description, or enable/disable",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "webhooks.write",
+          keys: "secret",
+          target: { table: "webhook_endpoints", name: "webhook endpoint" },
+        }),
+      ],
       request: { params: IdParam, body: jsonBody(UpdateBody) },
       responses: { 200: jsonResponse(WebhookEndpointSchema, "Updated"), ...errorResponses(401, 403, 404) },
     }),
@@ -129,6 +146,13 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "Delete a webhook endpoint",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "webhooks.write",
+          keys: "secret",
+          target: { table: "webhook_endpoints", name: "webhook endpoint" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 403, 404) },
     }),
@@ -146,6 +170,13 @@ export function webhookEndpointRoutes(deps: Deps) {
       tags,
       summary: "Rotate the signing secret; the old one keeps signing beside it for 24 h",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, {
+          permission: "webhooks.write",
+          keys: "secret",
+          target: { table: "webhook_endpoints", name: "webhook endpoint" },
+        }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(WebhookEndpointSchema, "Rotated"), ...errorResponses(401, 403, 404) },
     }),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import {
   bearerSecurity,
   DeletedSchema,
@@ -49,6 +50,7 @@ export function workspaceRoutes(deps: Deps) {
       tags,
       summary: "Retrieve a workspace",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "workspace.read", keys: "any", target: "workspace" })],
       request: { params: IdParam },
       responses: { 200: jsonResponse(WorkspaceSchema, "Workspace"), ...errorResponses(401, 404) },
     }),
@@ -66,6 +68,7 @@ export function workspaceRoutes(deps: Deps) {
       tags,
       summary: "Update a workspace's name, slug, browser amounts or payment notification email",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "settings.write", keys: "none", target: "workspace" })],
       request: { params: IdParam, body: jsonBody(UpdateWorkspaceBody) },
       responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 404, 409) },
     }),
@@ -85,6 +88,9 @@ export function workspaceRoutes(deps: Deps) {
       tags,
       summary: "Delete a workspace and everything in it",
       security: bearerSecurity,
+      middleware: [
+        guard(deps, { permission: "organization.delete", keys: "none", target: "workspace", stepUp: true }),
+      ],
       request: { params: IdParam },
       responses: { 200: jsonResponse(DeletedSchema, "Deleted"), ...errorResponses(401, 404) },
     }),
@@ -104,6 +110,7 @@ export function workspaceRoutes(deps: Deps) {
       tags,
       summary: "Update the business profile (display name, website, description)",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "settings.write", keys: "secret", target: "workspace" })],
       request: { params: IdParam, body: jsonBody(BusinessProfileBody) },
       responses: { 200: jsonResponse(WorkspaceSchema, "Updated"), ...errorResponses(401, 403, 404) },
     }),

@@ -9,6 +9,7 @@ import {
   X402Error,
 } from "@spay/protocol/x402";
 import type { Deps } from "../http/context.ts";
+import { guard } from "../http/guard.ts";
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from "../http/openapi.ts";
 import { newRouter } from "../http/router.ts";
 import { resolveWorkspaceScope, type WorkspaceScope } from "../services/access.ts";
@@ -201,6 +202,7 @@ export function x402Routes(deps: Deps) {
       tags,
       summary: "Issue fresh payment requirements (nonce, expiry, payout address) for a paid resource",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "x402.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(RequirementsRequest) },
       responses: {
         200: jsonResponse(PaymentRequired, "x402 v2 requirements, ready for a 402 answer"),
@@ -220,6 +222,7 @@ export function x402Routes(deps: Deps) {
       tags,
       summary: "Check a payment against a requirement without broadcasting",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "x402.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(FacilitatorRequest) },
       responses: { 200: jsonResponse(VerifyResponse, "Verdict"), ...errorResponses(401, 403) },
     }),
@@ -237,6 +240,7 @@ export function x402Routes(deps: Deps) {
       tags,
       summary: "Verify, broadcast (or look up) and record the payment; each payment settles once",
       security: bearerSecurity,
+      middleware: [guard(deps, { permission: "x402.write", keys: "secret", target: "request" })],
       request: { body: jsonBody(FacilitatorRequest) },
       responses: { 200: jsonResponse(SettleResponse, "Outcome"), ...errorResponses(401, 403) },
     }),

@@ -9,6 +9,7 @@ import type { Deps } from "../http/context.ts";
 import type { ApiKeySchema } from "../http/schemas.ts";
 import { type AuditEntryInput, recordAudit } from "./audit-log.ts";
 import { defaultEnvironment } from "./environments.ts";
+import { queueSecurityAlert } from "./mail/security-alerts.ts";
 import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §6: publishable keys read, secret keys read and write. */
@@ -237,6 +238,29 @@ function assertRollable(row: ApiKeyRow): void {
 }
 
 /**
+ * A rolled key is a changed credential of the whole business: its organization's owners hear of it
+ * by mail, whoever rolled it.
+ */
+async function alertOwners(deps: Deps, trx: Db, workspaceId: string, keyPrefix: string): Promise<void> {
+  const owners = await trx
+    .selectFrom("workspaces as w")
+    .innerJoin("organization_members as m", "m.organization_id", "w.organization_id")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select(["u.id", "u.email", "w.name"])
+    .where("w.id", "=", workspaceId)
+    .where("m.role", "=", "owner")
+    .execute();
+  for (const owner of owners) {
+    if (!owner.email) continue;
+    await queueSecurityAlert(trx, deps.secrets, {
+      userId: owner.id,
+      email: owner.email,
+      alert: { kind: "api_key_rolled", key: `${keyPrefix}…`, workspace: owner.name },
+    });
+  }
+}
+
+/**
  * Rolls a key: a new key of the same type, environment, name and scopes replaces it (its full value
  * in this answer only), and the old key expires after `expiresInSeconds` — at once (revoked) for 0.
  * One transaction with the audit entry; a concurrent roll of the same key finds it rolled and fails.
@@ -276,6 +300,7 @@ export async function rollApiKey(
       name: old.name,
       scopes: old.scopes,
     });
+    await alertOwners(deps, trx, old.workspace_id, old.key_prefix);
     await recordAudit(trx, {
       action: "api_key.rolled",
       ...origin,

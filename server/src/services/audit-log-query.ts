@@ -15,7 +15,8 @@ import { type Page, toPage } from "./pagination.ts";
 function visibleTo(scope: WorkspaceScope) {
   const principal = scope.principal;
   if (principal.kind === "session") {
-    return sql<SqlBool>`(workspace_id = ${scope.workspaceId} or (workspace_id is null and user_id = ${principal.userId}))`;
+    return sql<SqlBool>`(workspace_id = ${scope.workspaceId} or (workspace_id is null and user_id = ${principal.userId})
+      or organization_id = (select organization_id from workspaces where id = ${scope.workspaceId}))`;
   }
   return sql<SqlBool>`(workspace_id = ${scope.workspaceId} and coalesce(details::jsonb ->> 'env', ${principal.env}) = ${principal.env})`;
 }

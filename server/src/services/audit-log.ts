@@ -1,5 +1,7 @@
+import type { ErrorCode } from "@spay/protocol";
 import type { Db } from "../db/database.ts";
 import type { AuditLogRow } from "../db/schema.ts";
+import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Principal } from "../http/context.ts";
 
@@ -13,6 +15,11 @@ export const AUDIT_ACTIONS = [
   "user.registered",
   "user.wallet_linked",
   "user.password_changed",
+  "user.two_factor_enabled",
+  "user.two_factor_disabled",
+  "user.recovery_codes_regenerated",
+  "user.recovery_code_used",
+  "user.second_factor_failed",
   "api_key.created",
   "api_key.rolled",
   "api_key.revoked",
@@ -29,6 +36,15 @@ export const AUDIT_ACTIONS = [
   "refund.canceled",
   "mail.retried",
   "account.deleted",
+  "member.invited",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "organization.ownership_transferred",
+  "organization.two_factor_requirement_changed",
+  "session.revoked",
+  "session.others_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,6 +54,8 @@ export interface AuditEntryInput {
   actor: Principal | { kind: "system" } | { kind: "user"; userId: string };
   ip: string | null;
   workspaceId?: string | null;
+  /** For changes to the organization as a whole (its members): every workspace's log shows them. */
+  organizationId?: string | null;
   object?: { type: string; id: string } | null;
   details?: Record<string, unknown>;
 }
@@ -82,6 +100,7 @@ export async function recordAudit(db: Db, input: AuditEntryInput): Promise<void>
       id: newId("auditEntry"),
       ...actorOf(input.actor),
       workspace_id: input.workspaceId ?? (input.actor.kind === "api_key" ? input.actor.workspaceId : null),
+      organization_id: input.organizationId ?? null,
       action: input.action,
       object_type: input.object?.type ?? null,
       object_id: input.object?.id ?? null,
@@ -105,4 +124,31 @@ export function auditEntryView(row: AuditLogRow): AuditEntryView {
     details: row.details,
     created_at: row.created_at,
   };
+}
+
+/**
+ * A per-account throttle whose memory is the audit log: while the account has `limit` entries of
+ * `action` within the window, answers `code` (429) with the seconds until the oldest counted one
+ * ages out. Every API process and a restart see the same count; refused attempts are not recorded,
+ * so the lock lifts on its own.
+ */
+export async function assertAuditThrottle(
+  db: Db,
+  input: { userId: string; action: AuditAction; limit: number; windowSeconds: number; code: ErrorCode },
+): Promise<void> {
+  if (input.limit <= 0) return;
+  const now = nowSeconds();
+  const entries = await db
+    .selectFrom("audit_log")
+    .select("created_at")
+    .where("user_id", "=", input.userId)
+    .where("action", "=", input.action)
+    .where("created_at", ">", now - input.windowSeconds)
+    .orderBy("created_at", "desc")
+    .limit(input.limit)
+    .execute();
+  const oldestCounted = entries[input.limit - 1];
+  if (!oldestCounted) return;
+  const retryAfter = Math.max(1, Number(oldestCounted.created_at) + input.windowSeconds - now);
+  throw new ApiError(input.code, { headers: { "Retry-After": String(retryAfter) } });
 }

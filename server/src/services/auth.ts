@@ -15,8 +15,12 @@ import {
 import { parseStacksAddress, verifyAddressSignature } from "../domain/stacks-address.ts";
 import type { Deps } from "../http/context.ts";
 import type { SessionGrantSchema, UserSchema } from "../http/schemas.ts";
-import { recordAudit } from "./audit-log.ts";
+import { assertAuditThrottle, recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { queueSecurityAlert } from "./mail/security-alerts.ts";
+import { describeDevice, endOtherSessions } from "./sessions.ts";
+import { issueSecondFactorChallenge, type SecondFactorChallenge } from "./two-factor/challenge.ts";
+import { hasSecondFactor } from "./two-factor/totp.ts";
 import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §5: a merchant created without a name is 'My Business'. */
@@ -25,9 +29,11 @@ export const CHALLENGE_TTL_SECONDS = 5 * 60;
 /** The window the per-account sign-in throttle counts failures in. */
 export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** Where a request came from, for the audit log. */
+/** Where a request came from, for the audit log and the sessions list. */
 export interface RequestOrigin {
   ip: string | null;
+  /** The User-Agent, kept with a session so its member can recognise the device. */
+  userAgent?: string | null;
 }
 
 /** Refuses a guessable password with the estimator's reason, naming the field that carried it. */
@@ -40,6 +46,9 @@ function assertStrongPassword(password: string, context: string[], param: string
 export type UserView = z.infer<typeof UserSchema>;
 
 export type SessionGrant = z.infer<typeof SessionGrantSchema>;
+
+/** What a first factor earns: a session, or a challenge for the account's second factor. */
+export type SignInResult = SessionGrant | SecondFactorChallenge;
 
 export async function userView(db: Db, user: UserRow): Promise<UserView> {
   const merchant = await db
@@ -62,10 +71,13 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** @param secondFactorAt when the sign-in proved the second factor (null: it did not). */
 async function openSession(
   deps: Deps,
   db: Db,
   userId: string,
+  origin: RequestOrigin,
+  secondFactorAt: number | null = null,
 ): Promise<{ token: string; expires_at: number }> {
   const token = newSessionToken();
   const now = nowSeconds();
@@ -79,9 +91,72 @@ async function openSession(
       created_at: now,
       expires_at,
       revoked_at: null,
+      second_factor_at: secondFactorAt,
+      user_agent: origin.userAgent ?? null,
+      ip: origin.ip,
+      last_seen_at: now,
     })
     .execute();
   return { token, expires_at };
+}
+
+/**
+ * Whether this sign-in comes from a device the account has not signed in from before (no earlier
+ * session with the same User-Agent): the account's owner is then told by mail, so a stolen password
+ * does not go unnoticed.
+ */
+async function isNewDevice(db: Db, userId: string, origin: RequestOrigin): Promise<boolean> {
+  const seen = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("user_agent", origin.userAgent ? "=" : "is", origin.userAgent ?? null)
+    .limit(1)
+    .executeTakeFirst();
+  return seen === undefined;
+}
+
+/** Opens the session a completed sign-in earned and records it (`details` says how it was made). */
+export async function grantSession(
+  deps: Deps,
+  trx: Db,
+  user: UserRow,
+  origin: RequestOrigin,
+  details: Record<string, unknown>,
+  secondFactorAt: number | null,
+): Promise<SessionGrant> {
+  const newDevice = await isNewDevice(trx, user.id, origin);
+  const session = await openSession(deps, trx, user.id, origin, secondFactorAt);
+  if (newDevice && user.email)
+    await queueSecurityAlert(trx, deps.secrets, {
+      userId: user.id,
+      email: user.email,
+      alert: { kind: "new_sign_in", device: describeDevice(origin.userAgent ?? null), ip: origin.ip },
+    });
+  await recordAudit(trx, {
+    action: "user.signed_in",
+    actor: { kind: "user", userId: user.id },
+    ip: origin.ip,
+    object: { type: "user", id: user.id },
+    details,
+  });
+  return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
+}
+
+/**
+ * The end of a first factor: the session, unless the account has a second factor. Then no session
+ * is opened (whatever the first factor was, a password, a wallet): the answer is a challenge the
+ * second factor must meet at POST /v1/auth/two-factor/verify.
+ */
+async function afterFirstFactor(
+  deps: Deps,
+  trx: Db,
+  user: UserRow,
+  origin: RequestOrigin,
+  details: { method: "password" | "wallet"; address?: string },
+): Promise<SignInResult> {
+  if (await hasSecondFactor(trx, user.id)) return issueSecondFactorChallenge(trx, user.id, details.method);
+  return grantSession(deps, trx, user, origin, details, null);
 }
 
 async function createUserWithMerchant(
@@ -122,7 +197,7 @@ export async function register(
   try {
     return await transaction(deps, async (trx) => {
       const user = await createUserWithMerchant(trx, { email, name, password_hash, wallet_address: null });
-      const session = await openSession(deps, trx, user.id);
+      const session = await openSession(deps, trx, user.id, origin);
       await recordAudit(trx, {
         action: "user.registered",
         actor: { kind: "user", userId: user.id },
@@ -142,7 +217,7 @@ export async function login(
   deps: Deps,
   input: { email: string; password: string },
   origin: RequestOrigin,
-): Promise<SessionGrant> {
+): Promise<SignInResult> {
   const user = await deps.db
     .selectFrom("users")
     .selectAll()
@@ -165,17 +240,7 @@ export async function login(
       });
     throw new ApiError("invalid_credentials");
   }
-  return transaction(deps, async (trx) => {
-    const session = await openSession(deps, trx, user.id);
-    await recordAudit(trx, {
-      action: "user.signed_in",
-      actor: { kind: "user", userId: user.id },
-      ip: origin.ip,
-      object: { type: "user", id: user.id },
-      details: { method: "password" },
-    });
-    return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
-  });
+  return transaction(deps, (trx) => afterFirstFactor(deps, trx, user, origin, { method: "password" }));
 }
 
 /**
@@ -187,22 +252,13 @@ export async function login(
  * guess, and wallet sign-in and existing sessions are never affected.
  */
 async function assertSignInNotThrottled(deps: Deps, userId: string): Promise<void> {
-  const limit = deps.config.signInFailuresPerAccount;
-  if (limit <= 0) return;
-  const now = nowSeconds();
-  const failures = await deps.db
-    .selectFrom("audit_log")
-    .select("created_at")
-    .where("user_id", "=", userId)
-    .where("action", "=", "user.sign_in_failed")
-    .where("created_at", ">", now - SIGN_IN_FAILURE_WINDOW_SECONDS)
-    .orderBy("created_at", "desc")
-    .limit(limit)
-    .execute();
-  const oldestCounted = failures[limit - 1];
-  if (!oldestCounted) return;
-  const retryAfter = Math.max(1, Number(oldestCounted.created_at) + SIGN_IN_FAILURE_WINDOW_SECONDS - now);
-  throw new ApiError("sign_in_throttled", { headers: { "Retry-After": String(retryAfter) } });
+  await assertAuditThrottle(deps.db, {
+    userId,
+    action: "user.sign_in_failed",
+    limit: deps.config.signInFailuresPerAccount,
+    windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+    code: "sign_in_throttled",
+  });
 }
 
 export async function logout(deps: Deps, sessionId: string): Promise<void> {
@@ -271,13 +327,7 @@ export async function changePassword(
       ip: origin.ip,
       object: { type: "user", id: session.userId },
     });
-    await trx
-      .updateTable("sessions")
-      .set({ revoked_at: nowSeconds() })
-      .where("user_id", "=", session.userId)
-      .where("id", "!=", session.sessionId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await endOtherSessions(trx, session.userId, session.sessionId);
   });
 }
 
@@ -400,7 +450,7 @@ export async function walletSignIn(
   deps: Deps,
   input: SignedChallenge,
   origin: RequestOrigin,
-): Promise<SessionGrant> {
+): Promise<SignInResult> {
   return transaction(deps, async (trx) => {
     await consumeWalletChallenge(trx, input, "sign_in");
     let user =
@@ -425,15 +475,7 @@ export async function walletSignIn(
         details: { method: "wallet", address: input.address },
       });
     }
-    const session = await openSession(deps, trx, user.id);
-    await recordAudit(trx, {
-      action: "user.signed_in",
-      actor: { kind: "user", userId: user.id },
-      ip: origin.ip,
-      object: { type: "user", id: user.id },
-      details: { method: "wallet", address: input.address },
-    });
-    return { user: await userView(trx, user), session_id: session.token, expires_at: session.expires_at };
+    return afterFirstFactor(deps, trx, user, origin, { method: "wallet", address: input.address });
   });
 }
 

@@ -10,7 +10,9 @@ export type Change =
   /** Deliveries to make: an event some endpoint should receive, or a resend by hand (the webhook worker's news). */
   | { kind: "delivery"; workspace_id: string }
   /** Mail to send: queued with its event, or a failed one put back by hand (the mail worker's news). */
-  | { kind: "mail"; workspace_id: string };
+  | { kind: "mail"; workspace_id: string }
+  /** Mail about a person's account (an invitation, a security alert): belongs to no workspace. */
+  | { kind: "account_mail" };
 
 /** What a wait ended with: something to re-read, nothing within the time, or the feed stopped. */
 export type WakeReason = "changed" | "timeout" | "closed";
@@ -138,7 +140,8 @@ export class ChangeFeed {
 
   private deliver(payload: string): void {
     const change = parseChange(payload);
-    if (!change || change.kind === "delivery" || change.kind === "mail") return;
+    if (!change || change.kind === "delivery" || change.kind === "mail" || change.kind === "account_mail")
+      return;
     if (change.kind === "intent") this.heard(change.id);
     const watches =
       change.kind === "intent" ? this.byIntent.get(change.id) : this.byWorkspace.get(change.workspace_id);
@@ -233,6 +236,7 @@ function readChange(payload: string): Change | null {
   }
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
+  if (v.kind === "account_mail") return { kind: "account_mail" };
   if (typeof v.workspace_id !== "string") return null;
   if (v.kind === "intent" && typeof v.id === "string")
     return { kind: "intent", id: v.id, workspace_id: v.workspace_id };

@@ -4,6 +4,7 @@ import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { OrganizationSchema } from "../http/schemas.ts";
+import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { transaction } from "./write-transaction.ts";
 
@@ -11,10 +12,16 @@ export type OrganizationView = z.infer<typeof OrganizationSchema>;
 
 const SLUG_TAKEN_ORG = "Organization slug is already taken. Please choose a different one.";
 
-function organizationsQuery(deps: Deps) {
+/** Organizations as `userId` sees them: only those they belong to, with their role there. */
+function organizationsQuery(deps: Deps, userId: string) {
   return deps.db
     .selectFrom("organizations as o")
+    .innerJoin("organization_members as me", (join) =>
+      join.onRef("me.organization_id", "=", "o.id").on("me.user_id", "=", userId),
+    )
     .select([
+      "me.role",
+      "o.require_two_factor",
       "o.id",
       "o.seq",
       "o.name",
@@ -43,28 +50,20 @@ function view(row: OrganizationRecord): OrganizationView {
     description: row.description,
     user_count: row.user_count,
     workspace_count: row.workspace_count,
+    role: row.role,
+    require_two_factor: row.require_two_factor,
     created_at: row.created_at,
   };
 }
 
 export async function listOrganizations(deps: Deps, userId: string): Promise<OrganizationView[]> {
-  const rows = await organizationsQuery(deps)
-    .where("o.id", "in", (eb) =>
-      eb.selectFrom("organization_members").select("organization_id").where("user_id", "=", userId),
-    )
-    .orderBy("o.seq")
-    .execute();
+  const rows = await organizationsQuery(deps, userId).orderBy("o.seq").execute();
   return rows.map(view);
 }
 
 /** Members only; anyone else gets 404 so organizations cannot be probed. */
 export async function getOrganization(deps: Deps, userId: string, id: string): Promise<OrganizationView> {
-  const row = await organizationsQuery(deps)
-    .where("o.id", "=", id)
-    .where("o.id", "in", (eb) =>
-      eb.selectFrom("organization_members").select("organization_id").where("user_id", "=", userId),
-    )
-    .executeTakeFirst();
+  const row = await organizationsQuery(deps, userId).where("o.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("organization", id);
   return view(row);
 }
@@ -103,22 +102,58 @@ export async function createOrganization(
 
 export async function updateOrganization(
   deps: Deps,
-  userId: string,
+  actor: { userId: string; ip: string },
   id: string,
-  input: { name?: string | undefined; slug?: string | undefined; description?: string | null | undefined },
+  input: {
+    name?: string | undefined;
+    slug?: string | undefined;
+    description?: string | null | undefined;
+    require_two_factor?: boolean | undefined;
+  },
 ): Promise<OrganizationView> {
-  await getOrganization(deps, userId, id);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length > 0) {
+  const before = await getOrganization(deps, actor.userId, id);
+  const { require_two_factor, ...profile } = input;
+  const changes = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
+  if (require_two_factor === true && !before.require_two_factor) {
+    // Whoever turns it on must pass it, or they would lock themselves out of their own organization.
+    const enrolled = await deps.db
+      .selectFrom("user_totp")
+      .select("user_id")
+      .where("user_id", "=", actor.userId)
+      .where("confirmed_at", "is not", null)
+      .executeTakeFirst();
+    if (!enrolled) throw new ApiError("two_factor_enrollment_required", { param: "require_two_factor" });
+  }
+  const requirementChanges =
+    require_two_factor !== undefined && require_two_factor !== before.require_two_factor;
+  if (Object.keys(changes).length > 0 || requirementChanges) {
     try {
-      await deps.db.updateTable("organizations").set(changes).where("id", "=", id).execute();
+      await transaction(deps, async (trx) => {
+        await trx
+          .updateTable("organizations")
+          .set({ ...changes, ...(requirementChanges ? { require_two_factor } : {}) })
+          .where("id", "=", id)
+          .execute();
+        if (requirementChanges)
+          await recordAudit(trx, {
+            action: "organization.two_factor_requirement_changed",
+            actor: { kind: "user", userId: actor.userId },
+            ip: actor.ip,
+            organizationId: id,
+            object: { type: "organization", id },
+            details: {
+              before: { require_two_factor: before.require_two_factor },
+              after: { require_two_factor },
+            },
+          });
+      });
     } catch (err) {
       if (isUniqueViolation(err, "slug"))
         throw new ApiError("slug_taken", { param: "slug", message: SLUG_TAKEN_ORG });
       throw err;
     }
   }
-  return getOrganization(deps, userId, id);
+  return getOrganization(deps, actor.userId, id);
 }
 
 /** Deletes the organization with its workspaces and everything in them (FK cascades). */

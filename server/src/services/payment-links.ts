@@ -49,10 +49,18 @@ function assertSellable(active: boolean, priceMinor: number | null, param: strin
     throw new ApiError("product_price_required", { param });
 }
 
-/** A saved legacy link that will be active has a price: its product's, or product_data's without one. */
+/**
+ * A saved legacy link that will be active has a price: its product's, or product_data's without one.
+ * The product is the one of that id in the link's own environment (another tenant may use the id too).
+ */
 async function assertLinkPriced(
   db: Db,
-  link: { active: boolean; productId: string | null; productData: Record<string, unknown> },
+  link: {
+    active: boolean;
+    environmentId: string;
+    productId: string | null;
+    productData: Record<string, unknown>;
+  },
 ): Promise<void> {
   if (!link.active) return;
   if (!link.productId) return assertSellable(true, legacyLinkPriceMinor(link.productData), "product_data");
@@ -60,12 +68,16 @@ async function assertLinkPriced(
     .selectFrom("products")
     .select("price_minor")
     .where("id", "=", link.productId)
+    .where("environment_id", "=", link.environmentId)
     .executeTakeFirst();
   // An unknown product is refused (404) by the caller's own check.
   if (product) assertSellable(true, product.price_minor, "product_id");
 }
 
-/** Creates the product's link on first save, and keeps its product_data in step afterwards. */
+/**
+ * Creates the product's link on first save, and keeps its product_data in step afterwards. The link
+ * is found in the product's environment: the same product id elsewhere is another product.
+ */
 export async function syncProductLink(
   db: Db,
   product: ProductRow,
@@ -76,6 +88,7 @@ export async function syncProductLink(
     .selectFrom("payment_links")
     .select(["id", "active"])
     .where("product_id", "=", product.id)
+    .where("environment_id", "=", product.environment_id)
     .executeTakeFirst();
   assertSellable(options.active ?? existing?.active ?? true, product.price_minor, "price_minor");
   if (existing) {
@@ -158,6 +171,7 @@ export async function upsertPaymentLink(
     }
     await assertLinkPriced(trx, {
       active: input.active ?? existing?.active ?? true,
+      environmentId,
       productId: input.product_id !== undefined ? input.product_id : (existing?.product_id ?? null),
       productData: input.product_data,
     });
@@ -205,9 +219,14 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
     .executeTakeFirst();
   const env = workspace?.type === "production" ? "live" : "test";
   // The product is the truth: its price and stock now (stock falls as payments settle), whatever
-  // product_data a client once synced.
+  // product_data a client once synced. It is the one of that id in the link's environment.
   const product = row.product_id
-    ? await db.selectFrom("products").selectAll().where("id", "=", row.product_id).executeTakeFirst()
+    ? await db
+        .selectFrom("products")
+        .selectAll()
+        .where("id", "=", row.product_id)
+        .where("environment_id", "=", row.environment_id)
+        .executeTakeFirst()
     : undefined;
   return {
     id: row.id,
@@ -220,7 +239,7 @@ async function linkView(deps: Deps, db: Db, row: PaymentLinkRow): Promise<Paymen
       ? {
           ...row.product_data,
           ...productData(product),
-          image: productImageView(deps.config.publicUrl, await imageOfProduct(db, product.id)),
+          image: productImageView(deps.config.publicUrl, await imageOfProduct(db, product)),
         }
       : // Images are the catalogue's, served by the gateway: never a URL a client synced.
         { ...row.product_data, image: null },

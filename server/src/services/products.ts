@@ -6,14 +6,15 @@ import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Deps } from "../http/context.ts";
 import type { Pagination } from "../http/openapi.ts";
 import type { ProductSchema } from "../http/schemas.ts";
-import { ownedBy, ownsRow, type WorkspaceScope } from "./access.ts";
+import { ownedBy, type WorkspaceScope } from "./access.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { environmentOf } from "./environments.ts";
-import { fetchPage, type Page } from "./pagination.ts";
+import { fetchPage, type Page, pageCursor } from "./pagination.ts";
 import { syncProductLink } from "./payment-links.ts";
 import { prepareProductImage } from "./product-images/prepare.ts";
 import {
   imageOfProduct,
+  type ProductKey,
   productImageView,
   removeImageOfProduct,
   replaceProductImage,
@@ -41,10 +42,11 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
     .selectFrom("payment_links")
     .select(["id", "active"])
     .where("product_id", "=", row.id)
+    .where("environment_id", "=", row.environment_id)
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
-  const image = await imageOfProduct(db, row.id);
+  const image = await imageOfProduct(db, row);
   return {
     id: row.id,
     object: "product",
@@ -67,16 +69,46 @@ async function productView(deps: Deps, db: Db, row: ProductRow): Promise<Product
   };
 }
 
-/** As in the list, a key (or X-Environment-Id) sees only its environment: a test key cannot touch live products. */
+/**
+ * A merchant chooses its products' ids, and an id names a product only within one environment: the
+ * test and live environments of a workspace may each have a `prod_shirt`. A session without
+ * X-Environment-Id acts on the whole workspace, so an id held by two of its environments names no
+ * one product — rather than guess (and change the live one when the sandbox one was meant), it must
+ * say which with X-Environment-Id.
+ */
+function environmentAmbiguous(id: string, param = "X-Environment-Id"): ApiError {
+  return new ApiError("parameter_missing", {
+    message: `More than one environment of this workspace has a product '${id}': name one with the X-Environment-Id header`,
+    param,
+  });
+}
+
+/**
+ * As in the list, a key (or X-Environment-Id) sees only its environment: a test key cannot touch
+ * live products, and another tenant's product of the same id is not there at all.
+ */
 async function findProduct(db: Db, scope: WorkspaceScope, id: string): Promise<ProductRow> {
-  const row = await db
+  const rows = await db
     .selectFrom("products")
     .selectAll()
     .where("id", "=", id)
     .where(ownedBy(scope, "products"))
-    .executeTakeFirst();
+    .limit(2)
+    .execute();
+  if (rows.length > 1) throw environmentAmbiguous(id);
+  const row = rows[0];
   if (!row) throw notFound("product", id);
   return row;
+}
+
+/** The product itself, by its whole key, once {@link findProduct} has found it for the caller. */
+async function productByKey(db: Db, product: ProductKey): Promise<ProductRow> {
+  return db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", product.id)
+    .where("environment_id", "=", product.environment_id)
+    .executeTakeFirstOrThrow(() => notFound("product", product.id));
 }
 
 export async function getProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<ProductView> {
@@ -89,6 +121,18 @@ export async function listProducts(
   page: Pagination,
   url: string,
 ): Promise<Page<ProductView>> {
+  const cursor = pageCursor(page);
+  if (cursor && !scope.environmentId) {
+    // A cursor is a position in one list; an id two environments hold names two positions.
+    const holders = await deps.db
+      .selectFrom("products")
+      .select("environment_id")
+      .where("id", "=", cursor.id)
+      .where(ownedBy(scope, "products"))
+      .limit(2)
+      .execute();
+    if (holders.length > 1) throw environmentAmbiguous(cursor.id, cursor.param);
+  }
   const query = deps.db.selectFrom("products").selectAll().where(ownedBy(scope, "products"));
   const result = await fetchPage(deps.db, "products", scope, page, url, (w) =>
     query.where(w.bounds).orderBy(w.order).limit(w.limit).execute(),
@@ -129,6 +173,7 @@ export async function createProduct(
       return productView(deps, trx, row);
     });
   } catch (err) {
+    // The key is (id, environment): only the caller's own environment can have taken the id.
     if (isUniqueViolation(err)) throw new ApiError("id_taken", { param: "id" });
     throw err;
   }
@@ -141,7 +186,7 @@ export async function updateProduct(
   input: ProductInput,
 ): Promise<ProductView> {
   return transaction(deps, async (trx) => {
-    await findProduct(trx, scope, id);
+    const found = await findProduct(trx, scope, id);
     const row = await trx
       .updateTable("products")
       .set({
@@ -156,6 +201,7 @@ export async function updateProduct(
         updated_at: nowSeconds(),
       })
       .where("id", "=", id)
+      .where("environment_id", "=", found.environment_id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await syncProductLink(trx, row, input.link_active === undefined ? {} : { active: input.link_active });
@@ -190,6 +236,7 @@ export async function productPrice(
         .selectFrom("payment_links")
         .select("active")
         .whereRef("payment_links.product_id", "=", "products.id")
+        .whereRef("payment_links.environment_id", "=", "products.environment_id")
         .orderBy("seq", "desc")
         .limit(1)
         .as("link_active"),
@@ -214,16 +261,23 @@ export async function productPrice(
  */
 export async function decrementStockOnSettlement(trx: Db, intent: PaymentIntentRow): Promise<void> {
   if (!intent.product_id) return;
+  // The intent's product is the one of that id in the intent's environment: a sandbox payment never
+  // sells the live product that happens to share its id.
   await trx
     .updateTable("products")
     .set((eb) => ({ stock: eb("stock", "-", 1), updated_at: nowSeconds() }))
     .where("id", "=", intent.product_id)
     .where("workspace_id", "=", intent.workspace_id)
+    .where("environment_id", "=", intent.environment_id)
     .where("stock", ">", 0)
     .execute();
 }
 
-/** Legacy `POST /api/products` sync: create or update by the client's id. */
+/**
+ * Legacy `POST /api/products` sync: create or update by the client's id. Only the caller's own
+ * products are looked at: another tenant's (or environment's) product of the same id is another
+ * product, neither updated nor in the way, and its existence shows nowhere in the answer.
+ */
 export async function upsertProduct(
   deps: Deps,
   scope: WorkspaceScope,
@@ -231,12 +285,15 @@ export async function upsertProduct(
 ): Promise<ProductView> {
   const existing = await deps.db
     .selectFrom("products")
-    .select(["id", "workspace_id", "environment_id"])
+    .select("environment_id")
     .where("id", "=", input.id)
-    .executeTakeFirst();
-  // Another tenant's or another environment's id is "taken", never updated.
-  if (existing && !ownsRow(scope, existing)) throw new ApiError("id_taken", { param: "id" });
-  return existing ? updateProduct(deps, scope, input.id, input) : createProduct(deps, scope, input);
+    .where(ownedBy(scope, "products"))
+    .limit(2)
+    .execute();
+  if (existing.length > 1) throw environmentAmbiguous(input.id);
+  return existing.length > 0
+    ? updateProduct(deps, scope, input.id, input)
+    : createProduct(deps, scope, input);
 }
 
 /**
@@ -253,7 +310,7 @@ export async function setProductImage(
   const product = await findProduct(deps.db, scope, id);
   const prepared = await prepareProductImage(upload.bytes, upload.contentType);
   await replaceProductImage(deps, product, prepared);
-  return getProduct(deps, scope, id);
+  return productView(deps, deps.db, await productByKey(deps.db, product));
 }
 
 export async function removeProductImage(
@@ -261,21 +318,27 @@ export async function removeProductImage(
   scope: WorkspaceScope,
   id: string,
 ): Promise<ProductView> {
-  await findProduct(deps.db, scope, id);
-  await removeImageOfProduct(deps, id);
-  return getProduct(deps, scope, id);
+  const product = await findProduct(deps.db, scope, id);
+  await removeImageOfProduct(deps, product);
+  return productView(deps, deps.db, await productByKey(deps.db, product));
 }
 
 export async function deleteProduct(deps: Deps, scope: WorkspaceScope, id: string): Promise<void> {
-  await findProduct(deps.db, scope, id);
-  await removeImageOfProduct(deps, id);
+  const product = await findProduct(deps.db, scope, id);
+  await removeImageOfProduct(deps, product);
   await transaction(deps, async (trx) => {
-    // The product's links stop selling it; intents keep their product_id for history.
+    // The product's links stop selling it; intents keep their product_id for history. Only this
+    // environment's: another tenant's product of the same id, and its links, are untouched.
     await trx
       .updateTable("payment_links")
       .set({ active: false, updated_at: nowSeconds() })
       .where("product_id", "=", id)
+      .where("environment_id", "=", product.environment_id)
       .execute();
-    await trx.deleteFrom("products").where("id", "=", id).execute();
+    await trx
+      .deleteFrom("products")
+      .where("id", "=", id)
+      .where("environment_id", "=", product.environment_id)
+      .execute();
   });
 }

@@ -25,6 +25,10 @@ import * as noTriggerOnACreate from "./023-no-trigger-on-a-create.ts";
 import * as subCentMoney from "./024-sub-cent-money.ts";
 import * as productImages from "./025-product-images.ts";
 import * as webhookAttemptsByEndpoint from "./026-webhook-attempts-by-endpoint.ts";
+import * as membersAndInvitations from "./027-members-and-invitations.ts";
+import * as productIdsPerEnvironment from "./028-product-ids-per-environment.ts";
+import * as twoFactor from "./029-two-factor.ts";
+import * as sessionDevices from "./030-session-devices.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +58,10 @@ const MIGRATIONS: Record<string, Migration> = {
   "024-sub-cent-money": subCentMoney,
   "025-product-images": productImages,
   "026-webhook-attempts-by-endpoint": webhookAttemptsByEndpoint,
+  "027-members-and-invitations": membersAndInvitations,
+  "028-product-ids-per-environment": productIdsPerEnvironment,
+  "029-two-factor": twoFactor,
+  "030-session-devices": sessionDevices,
 };
 
 export const migrationProvider: MigrationProvider = {

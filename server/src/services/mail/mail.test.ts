@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { ACCOUNTS, type Devnet, startDevnet } from "@spay/devnet";
 import { type Asset, DECIMALS, SYMBOLS } from "@spay/protocol";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Merchant,
@@ -11,6 +9,7 @@ import {
   startTestApi,
   type TestApi,
 } from "../../../test/harness.ts";
+import { type Smtp, startSmtp } from "../../../test/smtp.ts";
 import { ChainClient } from "../../chain/client.ts";
 import { broadcastIntentTransfer, buildIntentTransfer, type IntentForPayment } from "../../cli/pay.ts";
 import { ID_PREFIX } from "../../domain/ids.ts";
@@ -50,43 +49,6 @@ afterAll(async () => {
   await api?.close();
   await devnet?.stop();
 });
-
-interface Smtp {
-  url: string;
-  received: ParsedMail[];
-  connections: number;
-  close(): Promise<void>;
-}
-
-/** A real SMTP server; `handlers` may refuse or hold a session to test the worker's retries. */
-async function startSmtp(handlers: Partial<SMTPServerOptions> = {}): Promise<Smtp> {
-  const state: Smtp = { url: "", received: [], connections: 0, close: async () => {} };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onConnect(session, callback) {
-      state.connections++;
-      if (handlers.onConnect) handlers.onConnect(session, callback);
-      else callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          state.received.push(mail);
-          if (handlers.onData) handlers.onData(stream, session, callback);
-          else callback();
-        })
-        .catch(callback);
-    },
-    ...(handlers.onRcptTo ? { onRcptTo: handlers.onRcptTo } : {}),
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  state.url = `smtp://127.0.0.1:${port}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return state;
-}
 
 const FAST: Partial<MailWorkerOptions> = { delays: [0, 0], intervalMs: 50 };
 

@@ -22,3 +22,26 @@ export const MAIL_MESSAGES = {
   testModeSubjectPrefix: "[Test] ",
   testModeNotice: "This was a test-mode payment: no real money moved.",
 } as const;
+
+/** The texts of mail about a person's account: invitations and security alerts. */
+export const ACCOUNT_MAIL_MESSAGES = {
+  invitationSubject: (organization: string) => `You are invited to join ${organization} on sPay`,
+  invitationIntro: (inviter: string, organization: string, role: string) =>
+    `${inviter} invited you to join ${organization} on sPay as ${role}.`,
+  invitationAction: "Accept the invitation",
+  invitationExpiry: (date: string) => `The invitation can be accepted until ${date} (UTC), once.`,
+  invitationIgnore: "If you did not expect it, ignore this mail: nothing happens without you.",
+  accountFooter: "Sent by sPay about your account.",
+  alertSubject: "Security alert for your sPay account",
+  newSignIn: (device: string, ip: string) =>
+    `Your account was signed in to from a new device: ${device}, from ${ip}.`,
+  twoFactorEnabled: "Two-factor authentication was turned on for your account.",
+  twoFactorDisabled: "Two-factor authentication was turned off for your account.",
+  apiKeyRolled: (key: string, workspace: string) =>
+    `The API key ${key} of ${workspace} was rolled: a new secret replaces it.`,
+  unknownDevice: "an unrecognised device",
+  unknownAddress: "an unknown address",
+  notYou:
+    "If this was not you, change your password, sign out your other sessions in Settings and check your API keys.",
+  reviewSessions: "Review your sessions",
+} as const;

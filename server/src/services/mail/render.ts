@@ -63,7 +63,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A header must stay one line: control characters (CR, LF…) of a merchant's name become spaces. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }

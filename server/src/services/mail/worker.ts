@@ -1,4 +1,5 @@
 import { ASSETS, type Asset, MICROS_PER_CENT } from "@spay/protocol";
+import type { Kysely } from "kysely";
 import type { NotificationSource } from "../../db/notifications.ts";
 import type { MailOutboxRow } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
@@ -6,6 +7,7 @@ import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
 import { chainsByEnv } from "../settlement/chains.ts";
+import { openAccountMail } from "./account-mail.ts";
 import { attemptsSinceRetry } from "./inbox.ts";
 import { type ReceiptInput, type RenderedMail, renderReceipt } from "./render.ts";
 import { MailSendError, type MailTransport } from "./transport.ts";
@@ -67,7 +69,10 @@ export class MailWorker {
     notifications: NotificationSource | null = null,
   ) {
     // Woken by each event that may queue a mail (its mail is queued with it) and each retry by hand.
-    this.loop = outboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, ["mail"]);
+    this.loop = outboxLoop("mail worker", options.intervalMs, () => this.pass(), notifications, [
+      "mail",
+      "account_mail",
+    ]);
   }
 
   start(): void {
@@ -81,20 +86,55 @@ export class MailWorker {
 
   private async pass(): Promise<number> {
     await this.tick();
-    const due = await nextDueSeconds(this.deps.db, "mail_outbox");
-    if (due === null) return this.options.intervalMs;
+    const dues = await Promise.all([
+      nextDueSeconds(this.deps.db, "mail_outbox"),
+      nextDueSeconds(this.deps.db, "account_mail"),
+    ]);
+    const due = Math.min(...dues.map((d) => d ?? Number.POSITIVE_INFINITY));
+    if (due === Number.POSITIVE_INFINITY) return this.options.intervalMs;
     return Math.max(due * 1000 - Date.now(), 1_000);
   }
 
-  /** Claims and handles due mails until none is left; how many were handled. */
+  /** Claims and handles due mails (receipts, then account mail) until none is left; how many were handled. */
   async tick(): Promise<number> {
+    return (await this.receipts()) + (await this.accountMail());
+  }
+
+  private async receipts(): Promise<number> {
     let handled = 0;
     for (;;) {
       const claimed = await claimDue(this.deps.db, "mail_outbox", this.options);
       const leases = new LeaseKeeper(this.deps.db, "mail_outbox", claimed, this.options.leaseSeconds);
       for (const row of claimed) {
         if (!(await leases.holds(row))) continue; // another worker took it while this one waited
-        await this.record(row, await this.handle(row));
+        const outcome = await this.handle(row);
+        const mail = outcome.mail;
+        await this.record(
+          "mail_outbox",
+          row,
+          outcome,
+          mail ? { subject: mail.subject, text_body: mail.text, html_body: mail.html } : {},
+        );
+        handled++;
+      }
+      if (claimed.length < this.options.batchSize) return handled;
+    }
+  }
+
+  /** Invitations and security alerts: rendered when queued, sent as the receipts are. */
+  private async accountMail(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const claimed = await claimDue(this.deps.db, "account_mail", this.options);
+      const leases = new LeaseKeeper(this.deps.db, "account_mail", claimed, this.options.leaseSeconds);
+      for (const row of claimed) {
+        if (!(await leases.holds(row))) continue;
+        const mail = openAccountMail(this.deps.secrets, row);
+        const outcome: Outcome = mail
+          ? await this.send(row, mail)
+          : { status: "failed", mail: null, error: "body_unreadable" };
+        // The body stays sealed: what was sent is the sealed body, not a second copy in the clear.
+        await this.record("account_mail", row, outcome, {});
         handled++;
       }
       if (claimed.length < this.options.batchSize) return handled;
@@ -104,7 +144,14 @@ export class MailWorker {
   private async handle(row: MailOutboxRow): Promise<Outcome> {
     const input = await this.receiptInput(row);
     if (!input) return { status: "failed", mail: null, error: "event_unreadable" };
-    const mail = renderReceipt(input);
+    return this.send(row, renderReceipt(input));
+  }
+
+  /** One attempt over SMTP; without a transport the mail is kept for the local inbox. */
+  private async send(
+    row: { id: string; recipient: string; attempt_count: number; attempts_at_retry: number },
+    mail: RenderedMail,
+  ): Promise<Outcome> {
     if (!this.transport) return { status: "kept", mail };
     try {
       await this.transport.send({
@@ -124,10 +171,19 @@ export class MailWorker {
   }
 
   /** Only the holder of this attempt writes its result. */
-  private async record(row: MailOutboxRow, outcome: Outcome): Promise<void> {
+  /**
+   * Writes an attempt's result; only the holder of this attempt does (same attempt number, still
+   * pending). `content` is what the outbox keeps of a mail that was rendered.
+   */
+  private async record(
+    table: "mail_outbox" | "account_mail",
+    row: { id: string; attempt_count: number },
+    outcome: Outcome,
+    content: { subject?: string; text_body?: string; html_body?: string },
+  ): Promise<void> {
     const now = nowSeconds();
-    await this.deps.db
-      .updateTable("mail_outbox")
+    await (this.deps.db as unknown as Kysely<Record<typeof table, RecordColumns>>)
+      .updateTable(table)
       .set({
         status: outcome.status,
         locked_until: null,
@@ -136,13 +192,7 @@ export class MailWorker {
         ...(outcome.status === "pending" ? { next_attempt_at: outcome.retryAt } : {}),
         ...(outcome.status === "sent" ? { sent_at: now } : {}),
         ...(outcome.mail
-          ? {
-              from_address: this.options.from,
-              subject: outcome.mail.subject,
-              text_body: outcome.mail.text,
-              html_body: outcome.mail.html,
-              message_id: messageIdOf(row, this.options.from),
-            }
+          ? { from_address: this.options.from, message_id: messageIdOf(row, this.options.from), ...content }
           : {}),
       })
       .where("id", "=", row.id)
@@ -189,7 +239,24 @@ export class MailWorker {
   }
 }
 
-function messageIdOf(row: MailOutboxRow, from: string): string {
+/** The columns an attempt's result writes, common to both outboxes. */
+interface RecordColumns {
+  id: string;
+  status: string;
+  attempt_count: number;
+  locked_until: number | null;
+  updated_at: number;
+  last_error: string | null;
+  next_attempt_at: number;
+  sent_at: number | null;
+  from_address: string | null;
+  message_id: string | null;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+}
+
+function messageIdOf(row: { id: string }, from: string): string {
   const host = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "spay.invalid";
   return `<${row.id}@${host}>`;
 }

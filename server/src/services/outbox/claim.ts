@@ -14,6 +14,7 @@ import { PeriodicTask } from "../periodic-task.ts";
 const LEASED_OUTBOXES = {
   webhook_deliveries: { pending: "state", order: "next_attempt_at" },
   mail_outbox: { pending: "status", order: "seq" },
+  account_mail: { pending: "status", order: "seq" },
 } as const;
 export type LeasedOutbox = keyof typeof LEASED_OUTBOXES;
 

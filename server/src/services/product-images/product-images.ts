@@ -42,8 +42,19 @@ export function productImageView(
   };
 }
 
-export function imageOfProduct(db: Db, productId: string): Promise<ProductImageRow | undefined> {
-  return db.selectFrom("product_images").selectAll().where("product_id", "=", productId).executeTakeFirst();
+/** A product as its images know it: an id names a product only within its environment. */
+export interface ProductKey {
+  id: string;
+  environment_id: string;
+}
+
+export function imageOfProduct(db: Db, product: ProductKey): Promise<ProductImageRow | undefined> {
+  return db
+    .selectFrom("product_images")
+    .selectAll()
+    .where("product_id", "=", product.id)
+    .where("environment_id", "=", product.environment_id)
+    .executeTakeFirst();
 }
 
 const keysOf = (row: { variants: ProductImageVariant[] } | undefined) =>
@@ -77,10 +88,11 @@ export async function replaceProductImage(
         .selectFrom("products")
         .select("id")
         .where("id", "=", product.id)
+        .where("environment_id", "=", product.environment_id)
         .forUpdate()
         .executeTakeFirst();
       if (!locked) throw notFound("product", product.id);
-      const previous = await imageOfProduct(trx, product.id);
+      const previous = await imageOfProduct(trx, product);
       if (previous) await trx.deleteFrom("product_images").where("id", "=", previous.id).execute();
       await trx
         .insertInto("product_images")
@@ -104,10 +116,11 @@ export async function replaceProductImage(
 }
 
 /** Drops the product's image row and its bytes; a product without one is left as it is. */
-export async function removeImageOfProduct(deps: Deps, productId: string): Promise<void> {
+export async function removeImageOfProduct(deps: Deps, product: ProductKey): Promise<void> {
   const removed = await deps.db
     .deleteFrom("product_images")
-    .where("product_id", "=", productId)
+    .where("product_id", "=", product.id)
+    .where("environment_id", "=", product.environment_id)
     .returningAll()
     .executeTakeFirst();
   await deps.images.delete(keysOf(removed));
