@@ -10,22 +10,27 @@ import { COMMON } from "./messages.ts";
 import { GetStartedPage } from "./onboarding/GetStartedPage.tsx";
 import { PaymentsPage } from "./payments/PaymentsPage.tsx";
 import { ProductsPage } from "./products/ProductsPage.tsx";
+import { EnrollmentGateProvider } from "./security/EnrollmentGate.tsx";
 import { SettingsPage } from "./settings/SettingsPage.tsx";
 import { useLiveWorkspaceEvents } from "./state/live-updates.ts";
 import { MerchantProvider } from "./state/merchant.tsx";
 import { SessionProvider, useSession } from "./state/session.tsx";
+import { InvitePage } from "./team/InvitePage.tsx";
+import { TeamPage } from "./team/TeamPage.tsx";
 import { EnvironmentsProvider } from "./tenancy/environments.tsx";
 import { Loading } from "./ui/Status.tsx";
 
-/** Signed out: the landing page at /, and every signed-in route sends back to /. */
+/** Signed out: the landing page at /, and every signed-in route sends back to / (/invite is its own route). */
 function MainArea() {
   const { status } = useSession();
   if (status === "validating") return <Loading />;
   if (status === "signed_out") return <SignedOutRoute />;
   return (
     <EnvironmentsProvider>
-      <LiveUpdates />
-      <AppLayout />
+      <EnrollmentGateProvider>
+        <LiveUpdates />
+        <AppLayout />
+      </EnrollmentGateProvider>
     </EnvironmentsProvider>
   );
 }
@@ -54,10 +59,15 @@ function NotFound() {
   );
 }
 
-/** SPEC.md §2's route table: / with its children. */
+/**
+ * SPEC.md §2's route table: / with its children, and /invite beside it. The invitation page is the
+ * same page signed out and signed in (outside the signed-in frame), so signing in on it keeps it,
+ * and the invitation it read, on screen.
+ */
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="/invite" element={<InvitePage />} />
       <Route path="/" element={<MainArea />}>
         <Route element={<SignedInOnly />}>
           <Route index element={<SignedInHome />} />
@@ -68,6 +78,7 @@ export function AppRoutes() {
           <Route path="mail" element={<MailPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="integrations" element={<IntegrationsPage />} />
+          <Route path="team" element={<TeamPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>

@@ -893,7 +893,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Complete a sign-in that asked for the second factor: the challenge token with a code or a recovery code */
+    /** Complete a sign-in that asked for the second factor: the challenge token with a code, a recovery code or a passkey's answer */
     post: {
       parameters: {
         query?: never;
@@ -1003,6 +1003,636 @@ export interface paths {
         };
         /** @description Conflict (duplicate, idempotency, state) */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/passkeys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your passkeys */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Passkeys, oldest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PasskeyList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add the passkey the browser created from the registration options. Other sessions are signed out */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasskeyRegisterRequest"];
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Passkey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/passkeys/registration-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options to create a passkey for your account (needs a second factor proved in the last 5 minutes, if you have one) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["NoParametersRequest"];
+        };
+      };
+      responses: {
+        /** @description Creation options */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PasskeyCreationOptions"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/passkeys/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove one of your passkeys (needs a second factor proved in the last 5 minutes). Other sessions are signed out */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Deleted"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename one of your passkeys */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasskeyRenameRequest"];
+        };
+      };
+      responses: {
+        /** @description Renamed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Passkey"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/v1/auth/passkeys/step-up-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options for one of your passkeys to prove the second factor again (answer with POST /v1/auth/two-factor/step-up) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["NoParametersRequest"];
+        };
+      };
+      responses: {
+        /** @description Request options */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PasskeyRequestOptions"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/two-factor/passkey-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options for a passkey to meet a sign-in's second-factor challenge (answer with POST /v1/auth/two-factor/verify) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasskeySecondFactorOptionsRequest"];
+        };
+      };
+      responses: {
+        /** @description Request options */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PasskeyRequestOptions"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/passkeys/sign-in-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Options to sign in with a passkey alone: the browser offers the passkeys it holds for sPay */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["NoParametersRequest"];
+        };
+      };
+      responses: {
+        /** @description Request options */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PasskeyRequestOptions"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/passkeys/sign-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a passkey alone: one that verified its user is both factors, so no second-factor challenge follows */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PasskeySignInRequest"];
+        };
+      };
+      responses: {
+        /** @description Session */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["SessionGrant"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -1225,6 +1855,120 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/preferences": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which emails you receive */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Preferences */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Preferences"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Turn emails on or off (payment and refund notifications, team news, security alerts) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["PreferencesUpdateRequest"];
+        };
+      };
+      responses: {
+        /** @description Preferences */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Preferences"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     trace?: never;
   };
   "/v1/organizations": {
@@ -3211,6 +3955,8 @@ export interface paths {
             | "user.recovery_codes_regenerated"
             | "user.recovery_code_used"
             | "user.second_factor_failed"
+            | "user.passkey_added"
+            | "user.passkey_removed"
             | "api_key.created"
             | "api_key.rolled"
             | "api_key.revoked"
@@ -3235,7 +3981,15 @@ export interface paths {
             | "organization.ownership_transferred"
             | "organization.two_factor_requirement_changed"
             | "session.revoked"
-            | "session.others_revoked";
+            | "session.others_revoked"
+            | "export.created"
+            | "export.downloaded";
+          /** @description Only what this user or API key did */
+          actor_id?: string;
+          /** @description From this time (unix seconds) */
+          from?: number | null;
+          /** @description Until this time (unix seconds) */
+          to?: number | null;
         };
         header?: never;
         path?: never;
@@ -8242,6 +8996,338 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/exports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List exports, newest first */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1–100, default 10 */
+          limit?: number;
+          /** @description Cursor: an object id from the previous page */
+          starting_after?: string;
+          /** @description Cursor: an object id, for the page before it */
+          ending_before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description List */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ExportList"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Export a date range as one ZIP of CSV files (built in the background)
+     * @description The ZIP holds payments.csv, refunds.csv, customers.csv, events.csv and audit_log.csv: the rows created in the range, of the API key's environment, or for a session of the environment named by X-Environment-Id (without it, the whole workspace). The answer is the pending export; read it until `status` is `ready` and follow its `download_url`. A member who asked is also mailed the link. Cells that a spreadsheet would run as a formula start with `'`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CreateExportRequest"];
+        };
+      };
+      responses: {
+        /** @description Export */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Export"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/exports/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an export, with a fresh download link once ready */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Export */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Export"];
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Authentication failed */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/exports/{id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an export's ZIP by its signed link (no bearer header: the link is the credential)
+     * @description The link is valid for 15 minutes from when it was signed; every read of the export signs a new one. A link that was not signed by this server, or for another export, is refused with `export_link_invalid`, an old one with `export_link_expired` (both 403).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The signature of the link (from `download_url`) */
+          token?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The ZIP file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** @description Invalid request (invalid_json, parameter_invalid, parameter_missing, parameter_unknown, …) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not permitted for this credential */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Object not found (or owned by another workspace) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict (duplicate, idempotency, state) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Gone */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limited; see Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/analytics/overview": {
     parameters: {
       query?: never;
@@ -9057,9 +10143,10 @@ export interface components {
     SecondFactorChallenge: {
       /** @enum {boolean} */
       second_factor_required: true;
-      /** @description `mfa_…`: send it with a code to POST /v1/auth/two-factor/verify; single-use, 5 attempts, expires at `expires_at` */
+      /** @description `mfa_…`: send it with a code or a passkey's answer to POST /v1/auth/two-factor/verify; single-use, 5 attempts, expires at `expires_at` */
       challenge_token: string;
-      methods: ("totp" | "recovery_code")[];
+      /** @description What the account can answer with: `passkey` takes options from POST /v1/auth/two-factor/passkey-options */
+      methods: ("totp" | "recovery_code" | "passkey")[];
       /** @description Unix seconds */
       expires_at: number;
     };
@@ -9103,6 +10190,10 @@ export interface components {
         created_at: number | null;
       };
       recovery_codes_remaining: number;
+      /** @description How many passkeys the account has */
+      passkeys: number;
+      /** @description The account has a second factor: an authenticator app or a passkey */
+      enabled: boolean;
     };
     TotpEnrollment: {
       /** @description `otpauth://totp/…`: show it as a QR code */
@@ -9122,7 +10213,7 @@ export interface components {
        */
       code: string;
     };
-    /** @description The challenge and exactly one of code, recovery_code */
+    /** @description The challenge and exactly one of code, recovery_code, passkey (an answer to POST /v1/auth/two-factor/passkey-options) */
     SecondFactorVerifyRequest: {
       /** @description The `mfa_…` token sign-in answered */
       challenge_token: string;
@@ -9133,6 +10224,26 @@ export interface components {
       code?: string;
       /** @description One of the recovery codes (`xxxx-xxxx`, any case); each works once */
       recovery_code?: string;
+      passkey?: components["schemas"]["PasskeyAssertion"];
+    };
+    /** @description A passkey's signed answer to options from this server, as `PublicKeyCredential.toJSON()` gives it */
+    PasskeyAssertion: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: "public-key";
+      response: {
+        clientDataJSON: string;
+        authenticatorData: string;
+        signature: string;
+        userHandle?: string | null;
+      };
+      /** @enum {string|null} */
+      authenticatorAttachment?: "platform" | "cross-platform" | null;
+      /** @default {} */
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
     };
     SecondFactorStepUp: {
       /** @description Unix seconds: when this session proved it */
@@ -9140,7 +10251,7 @@ export interface components {
       /** @description Unix seconds: guarded actions are allowed until then */
       fresh_until: number;
     };
-    /** @description Exactly one of code, recovery_code */
+    /** @description Exactly one of code, recovery_code, passkey (an answer to POST /v1/auth/passkeys/step-up-options) */
     SecondFactorStepUpRequest: {
       /**
        * @description The 6-digit code the authenticator app shows now
@@ -9149,6 +10260,120 @@ export interface components {
       code?: string;
       /** @description One of the recovery codes (`xxxx-xxxx`, any case); each works once */
       recovery_code?: string;
+      passkey?: components["schemas"]["PasskeyAssertion"];
+    };
+    PasskeyList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Passkey"][];
+    };
+    Passkey: {
+      id: string;
+      /** @enum {string} */
+      object: "passkey";
+      name: string;
+      /** @description Synced by its provider (a multi-device passkey) */
+      backed_up: boolean;
+      transports: string[];
+      /** @description Unix seconds */
+      created_at: number;
+      /** @description Unix seconds */
+      last_used_at: number | null;
+    };
+    /** @description `PublicKeyCredentialCreationOptionsJSON`: give it to `PublicKeyCredential.parseCreationOptionsFromJSON()` and `navigator.credentials.create()`; good for 5 minutes, once */
+    PasskeyCreationOptions: {
+      rp: {
+        id?: string;
+        name: string;
+      };
+      user: {
+        id: string;
+        name: string;
+        displayName: string;
+      };
+      challenge: string;
+      pubKeyCredParams: {
+        type: string;
+        alg: number;
+      }[];
+      timeout?: number;
+      excludeCredentials?: {
+        id: string;
+        type: string;
+        transports?: string[];
+      }[];
+      authenticatorSelection?: {
+        authenticatorAttachment?: string;
+        residentKey?: string;
+        requireResidentKey?: boolean;
+        userVerification?: string;
+      };
+      attestation?: string;
+      hints?: string[];
+      extensions?: unknown;
+    };
+    PasskeyRegisterRequest: {
+      /**
+       * @description Default: the browser and system it was added from
+       * @example Work laptop
+       */
+      name?: string;
+      response: components["schemas"]["PasskeyRegistrationResponse"];
+    };
+    /** @description The new credential, as `PublicKeyCredential.toJSON()` gives it */
+    PasskeyRegistrationResponse: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: "public-key";
+      response: {
+        clientDataJSON: string;
+        attestationObject: string;
+        authenticatorData?: string;
+        transports?: string[];
+        publicKeyAlgorithm?: number;
+        publicKey?: string;
+      };
+      /** @enum {string|null} */
+      authenticatorAttachment?: "platform" | "cross-platform" | null;
+      /** @default {} */
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+    };
+    PasskeyRenameRequest: {
+      /**
+       * @description What the user calls it ("YubiKey", "Work laptop")
+       * @example Work laptop
+       */
+      name: string;
+    };
+    Deleted: {
+      id: string;
+      object: string;
+      /** @enum {boolean} */
+      deleted: true;
+    };
+    /** @description `PublicKeyCredentialRequestOptionsJSON`: give it to `PublicKeyCredential.parseRequestOptionsFromJSON()` and `navigator.credentials.get()`; good for 5 minutes, once */
+    PasskeyRequestOptions: {
+      challenge: string;
+      timeout?: number;
+      rpId?: string;
+      allowCredentials?: {
+        id: string;
+        type: string;
+        transports?: string[];
+      }[];
+      userVerification?: string;
+      hints?: string[];
+      extensions?: unknown;
+    };
+    PasskeySecondFactorOptionsRequest: {
+      /** @description The `mfa_…` token sign-in answered */
+      challenge_token: string;
+    };
+    PasskeySignInRequest: {
+      response: components["schemas"]["PasskeyAssertion"];
     };
     SessionList: {
       /** @enum {string} */
@@ -9170,14 +10395,20 @@ export interface components {
       last_seen_at: number | null;
       expires_at: number;
     };
-    Deleted: {
-      id: string;
-      object: string;
-      /** @enum {boolean} */
-      deleted: true;
-    };
     RevokedSessions: {
       revoked: number;
+    };
+    Preferences: {
+      payment_notifications: boolean;
+      refund_notifications: boolean;
+      team_notifications: boolean;
+      security_alerts: boolean;
+    };
+    PreferencesUpdateRequest: {
+      payment_notifications?: boolean;
+      refund_notifications?: boolean;
+      team_notifications?: boolean;
+      security_alerts?: boolean;
     };
     Organization: {
       id: string;
@@ -9425,6 +10656,8 @@ export interface components {
         | "user.recovery_codes_regenerated"
         | "user.recovery_code_used"
         | "user.second_factor_failed"
+        | "user.passkey_added"
+        | "user.passkey_removed"
         | "api_key.created"
         | "api_key.rolled"
         | "api_key.revoked"
@@ -9449,13 +10682,16 @@ export interface components {
         | "organization.ownership_transferred"
         | "organization.two_factor_requirement_changed"
         | "session.revoked"
-        | "session.others_revoked";
+        | "session.others_revoked"
+        | "export.created"
+        | "export.downloaded";
       actor: {
         /** @enum {string} */
         type: "user" | "api_key" | "system";
         id: string | null;
       };
       workspace_id: string | null;
+      organization_id: string | null;
       object_type: string | null;
       object_id: string | null;
       ip: string | null;
@@ -10226,7 +11462,7 @@ export interface components {
       /** @enum {string} */
       object: "mail";
       /** @enum {string} */
-      kind: "payment_receipt" | "refund_receipt" | "payment_notification";
+      kind: "payment_receipt" | "refund_receipt" | "payment_notification" | "refund_notification";
       /** @description The event the mail reports (`payment_intent.succeeded`, `refund.succeeded`) */
       event: string;
       to: string;
@@ -10248,6 +11484,44 @@ export interface components {
       env: "test" | "live";
       created_at: number;
       sent_at: number | null;
+    };
+    Export: {
+      id: string;
+      /** @enum {string} */
+      object: "export";
+      /** @enum {string} */
+      status: "pending" | "running" | "ready" | "failed" | "expired";
+      /** @description The environment it covers; null: the whole workspace */
+      environment_id: string | null;
+      from: number;
+      to: number;
+      created_at: number;
+      completed_at: number | null;
+      /** @description Rows of each CSV file, once ready */
+      row_counts: {
+        payments: number;
+        refunds: number;
+        customers: number;
+        events: number;
+        audit_log: number;
+      } | null;
+      /** @description Downloads the ZIP without a bearer header; signed anew on each read and valid for 15 minutes. Null until ready, and once expired */
+      download_url: string | null;
+      /** @description When the file is deleted: 7 days after it was ready */
+      expires_at: number;
+    };
+    CreateExportRequest: {
+      /** @description Start of the range, unix seconds (included) */
+      from: number;
+      /** @description End of the range, unix seconds (included); at most 366 days after `from` */
+      to: number;
+    };
+    ExportList: {
+      /** @enum {string} */
+      object: "list";
+      data: components["schemas"]["Export"][];
+      has_more: boolean;
+      url: string;
     };
     AnalyticsOverview: {
       /** @enum {string} */

@@ -219,6 +219,24 @@ export const ERRORS = {
     type: "invalid_request_error",
     message: "Two-factor authentication is not enabled on this account",
   },
+  // Passkeys (WebAuthn): a second factor, or a sign-in of their own
+  passkey_invalid: {
+    status: 401,
+    type: "authentication_error",
+    message:
+      "The passkey could not be verified: unknown passkey, another request's or an expired challenge, or another site's answer; ask for new options and retry",
+  },
+  passkey_registration_invalid: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The new passkey could not be verified: its options expired or were already used, or it was created on another site; ask for new options and retry",
+  },
+  passkey_already_registered: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "This passkey is already registered",
+  },
   // Resources
   resource_missing: { status: 404, type: "invalid_request_error", message: "No such object" },
   facilitator_not_found: {
@@ -386,6 +404,40 @@ export const ERRORS = {
     status: 400,
     type: "invalid_request_error",
     message: "The image is larger than 40 megapixels or 12,000 pixels on a side; scale it down first",
+  },
+  // Data exports: one ZIP of the workspace's records over a date range, downloaded by a signed link
+  export_range_invalid: {
+    status: 400,
+    type: "invalid_request_error",
+    message:
+      "The export's range is invalid: `to` must not be before `from`, and the range may span at most 366 days",
+  },
+  exports_in_progress: {
+    status: 409,
+    type: "invalid_request_error",
+    message:
+      "This workspace already has 5 exports being built; wait for one to be ready before asking for another",
+  },
+  export_link_invalid: {
+    status: 403,
+    type: "permission_error",
+    message: "This download link is not valid: ask the export for a new one (GET /v1/exports/{id})",
+  },
+  export_link_expired: {
+    status: 403,
+    type: "permission_error",
+    message:
+      "This download link has expired (a link works for 15 minutes): ask the export for a new one (GET /v1/exports/{id})",
+  },
+  export_not_ready: {
+    status: 409,
+    type: "invalid_request_error",
+    message: "The export is not ready: download it once its status is `ready`",
+  },
+  export_expired: {
+    status: 410,
+    type: "invalid_request_error",
+    message: "This export's file was deleted 7 days after it was ready; create a new export",
   },
   // Idempotency and rate limits
   idempotency_key_reused: {

@@ -80,6 +80,11 @@ export const PERMISSIONS = {
     roles: ["owner", "admin"],
     covers: "Read the audit log",
   },
+  "exports.create": {
+    roles: ["owner", "admin"],
+    covers:
+      "Export the workspace's payments, refunds, customers, events and audit log, and download the exports",
+  },
   "ownership.write": {
     roles: ["owner"],
     covers: "Grant or remove the owner role and transfer ownership",

@@ -20,6 +20,7 @@ import { chainhookRoutes } from "./routes/chainhooks.ts";
 import { customerRoutes } from "./routes/customers.ts";
 import { environmentRoutes } from "./routes/environments.ts";
 import { eventRoutes } from "./routes/events.ts";
+import { exportRoutes } from "./routes/exports.ts";
 import { fulfillmentRoutes } from "./routes/fulfillment.ts";
 import { hostedCheckoutRoutes } from "./routes/hosted-checkout.ts";
 import { mailRoutes } from "./routes/mail.ts";
@@ -27,9 +28,11 @@ import { memberRoutes } from "./routes/members.ts";
 import { merchantRoutes } from "./routes/merchants.ts";
 import { onboardingRoutes } from "./routes/onboarding.ts";
 import { organizationRoutes } from "./routes/organizations.ts";
+import { passkeyRoutes } from "./routes/passkeys.ts";
 import { paymentIntentRoutes } from "./routes/payment-intents.ts";
 import { paymentLinkRoutes } from "./routes/payment-links.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { preferenceRoutes } from "./routes/preferences.ts";
 import { PRODUCT_IMAGE_UPLOAD, productImageRoutes } from "./routes/product-images.ts";
 import { productRoutes } from "./routes/products.ts";
 import { publicRoutes } from "./routes/public.ts";
@@ -120,7 +123,9 @@ export function createApp(
 
   app.route("/", authRoutes(deps, { signIn: signInLimiter, challenge: challengeLimiter }));
   app.route("/", twoFactorRoutes(deps, { signIn: signInLimiter }));
+  app.route("/", passkeyRoutes(deps, { signIn: signInLimiter }));
   app.route("/", sessionRoutes(deps));
+  app.route("/", preferenceRoutes(deps));
   app.route("/", organizationRoutes(deps));
   app.route("/", memberRoutes(deps, { signIn: signInLimiter }));
   app.route("/", workspaceRoutes(deps));
@@ -149,6 +154,7 @@ export function createApp(
   app.route("/", refundRoutes(deps));
   app.route("/", customerRoutes(deps));
   app.route("/", mailRoutes(deps));
+  app.route("/", exportRoutes(deps));
   app.route("/", analyticsRoutes(deps));
   app.route("/", webhookDeliveryRoutes(deps));
   app.route("/", hostedCheckoutRoutes(deps));

@@ -13,6 +13,7 @@ import { rateLimitStore } from "./http/rate-limit.ts";
 import { purgeExpiredChallenges } from "./services/auth.ts";
 import { ChangeFeed } from "./services/change-feed.ts";
 import { loadSecretBox } from "./services/encryption-key.ts";
+import { ExportWorker } from "./services/exports/worker.ts";
 import { FxRates, stxPriceFeed } from "./services/fx.ts";
 import { KeyCache } from "./services/key-cache.ts";
 import { smtpTransport } from "./services/mail/transport.ts";
@@ -147,6 +148,9 @@ export async function startServer(
         )
       : null;
   mail?.start();
+  // Data exports: built one at a time per process, files deleted when they expire.
+  const exportWorker = config.watcher === "on" ? new ExportWorker(deps) : null;
+  exportWorker?.start();
   const limits = rateLimitStore(config);
   // Shared budgets from the first request; an unreachable Redis falls back per process (logged).
   await limits.ready();
@@ -159,6 +163,7 @@ export async function startServer(
       watcher?.stop(),
       webhooks?.stop(),
       mail?.stop(),
+      exportWorker?.stop(),
       deps.changes.close(),
       limits.close(),
     ]);
@@ -184,6 +189,7 @@ export async function startServer(
         watcher?.stop(),
         webhooks?.stop(),
         mail?.stop(),
+        exportWorker?.stop(),
         deps.changes.close(),
         deps.keys?.close(),
       ]);

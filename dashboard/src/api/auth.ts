@@ -1,5 +1,5 @@
 import { apiRequest } from "./http.ts";
-import type { SessionGrant, User, WalletChallenge } from "./types.ts";
+import type { SecondFactorChallenge, SessionGrant, SignInResult, User, WalletChallenge } from "./types.ts";
 
 /** SPEC.md §5: registration derives the name from the part of the email before @. */
 export function nameFromEmail(email: string): string {
@@ -13,8 +13,17 @@ export function register(email: string, password: string): Promise<SessionGrant>
   });
 }
 
-export function login(email: string, password: string): Promise<SessionGrant> {
+/**
+ * Signs in with the password: the session, or — when the account has a second factor — a challenge
+ * to answer with {@link verifySecondFactor} (no session yet).
+ */
+export function login(email: string, password: string): Promise<SignInResult> {
   return apiRequest("/v1/auth/login", { method: "POST", body: { email, password } });
+}
+
+/** Whether sign-in paused for the second factor (else it answered the session). */
+export function isSecondFactorChallenge(result: SignInResult): result is SecondFactorChallenge {
+  return "second_factor_required" in result && result.second_factor_required === true;
 }
 
 export function logout(token: string): Promise<unknown> {
@@ -40,7 +49,8 @@ export interface SignedChallenge {
   nonce: string;
 }
 
-export function walletSignIn(signed: SignedChallenge): Promise<SessionGrant> {
+/** As {@link login}: the session, or a second-factor challenge. */
+export function walletSignIn(signed: SignedChallenge): Promise<SignInResult> {
   return apiRequest("/v1/auth/wallet/verify", { method: "POST", body: signed });
 }
 

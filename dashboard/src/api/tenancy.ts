@@ -26,6 +26,23 @@ export function createOrganization(
   return apiRequest("/v1/organizations", { method: "POST", token, body: input });
 }
 
+/**
+ * Changes an organization's settings (owners and admins). `require_two_factor: true` keeps members
+ * without a second factor out; whoever turns it on must have one (403
+ * `two_factor_enrollment_required`, param `require_two_factor`).
+ */
+export function updateOrganization(
+  token: string,
+  organizationId: string,
+  input: { require_two_factor?: boolean },
+): Promise<Organization> {
+  return apiRequest(`/v1/organizations/${encodeURIComponent(organizationId)}`, {
+    method: "PATCH",
+    token,
+    body: input,
+  });
+}
+
 export function createWorkspace(
   token: string,
   organizationId: string,

@@ -61,4 +61,36 @@ export type WebhookEndpoint = ApiWebhookEndpoint;
 export type EndpointAttempt = ApiSchema<"WebhookEndpointAttempts">["data"][number];
 
 export type AnalyticsOverview = ApiAnalyticsOverview;
+
+/** A member of an organization: the user and their role there (`GET /v1/organizations/{id}/members`). */
+export type Member = ApiSchema<"Member">;
+/** An invitation to join an organization with a role, pending until accepted, revoked or expired. */
+export type Invitation = ApiSchema<"Invitation">;
+/** What an invitation link offers, as anyone holding the link may read it before accepting. */
+export type InvitationPreview = ApiSchema<"InvitationPreview">;
+/** A new account made from an invitation: its session, and the organization it joined. */
+export type InvitedSessionGrant = ApiSchema<"InvitedSessionGrant">;
 export type AnalyticsRange = AnalyticsOverview["range"];
+
+/** What a first factor (password, wallet) answers: the session, or a challenge for the second factor. */
+export type SignInResult = ApiSchema<"SignInResult">;
+/** Sign-in paused for the second factor: answer the challenge with POST /v1/auth/two-factor/verify. */
+export type SecondFactorChallenge = ApiSchema<"SecondFactorChallenge">;
+export type SecondFactorMethod = SecondFactorChallenge["methods"][number];
+/** Whether the signed-in user has an authenticator app, and how many recovery codes are left. */
+export type TwoFactorStatus = ApiSchema<"TwoFactorStatus">;
+/** A new authenticator secret, pending until a first code confirms it. */
+export type TotpEnrollment = ApiSchema<"TotpEnrollment">;
+/** Ten single-use recovery codes, in the one answer that shows them. */
+export type RecoveryCodes = ApiSchema<"RecoveryCodes">;
+/** One place the signed-in user is signed in (`GET /v1/auth/sessions`). */
+export type AccountSession = ApiSchema<"Session">;
+/** Which emails the signed-in member receives. */
+export type Preferences = ApiSchema<"Preferences">;
+export type Passkey = ApiSchema<"Passkey">;
+export type PasskeyCreationOptions = ApiSchema<"PasskeyCreationOptions">;
+export type PasskeyRequestOptions = ApiSchema<"PasskeyRequestOptions">;
+export type PasskeyAssertion = ApiSchema<"PasskeyAssertion">;
+export type PasskeyRegistrationResponse = ApiSchema<"PasskeyRegistrationResponse">;
+/** A data export of the workspace: a ZIP of CSV files, built in the background. */
+export type DataExport = ApiSchema<"Export">;

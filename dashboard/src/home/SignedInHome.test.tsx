@@ -84,4 +84,18 @@ describe("signing in (SPEC.md §3: /dashboard when setup is complete)", () => {
     await vi.waitFor(() => expect(screen.getByTestId("where").textContent).not.toBe("/"));
     expect(screen.getByTestId("where").textContent).toBe("/getting-started");
   });
+
+  it("lands a developer on /dashboard even while setup is not complete: Get Started is for owners and admins", async () => {
+    stubApi(
+      on("POST", "/v1/auth/login", { body: { user: TEST_USER, session_id: "sess_1", expires_at: 0 } }),
+      ...oneWorkspace("developer"),
+    );
+    renderMerchantApp();
+    await userEvent.click(screen.getAllByRole("button", { name: "Sign In" })[0] as HTMLElement);
+    await userEvent.type(await screen.findByLabelText("Email"), "merchant@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "correct horse battery");
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Sign In" }));
+    await vi.waitFor(() => expect(screen.getByTestId("where").textContent).not.toBe("/"));
+    expect(screen.getByTestId("where").textContent).toBe("/dashboard");
+  });
 });

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppRoutes } from "../App.tsx";
 import { apiError, on, oneWorkspace, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
@@ -264,5 +265,45 @@ describe("API keys: failures in plain words", () => {
       ),
     );
     expect(document.body.textContent).not.toContain("deadlock");
+  });
+});
+
+describe("API keys and webhooks by role", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a developer the keys, masked, but no create, roll or revoke, and says whose they are", async () => {
+    stubApi(keysRoute([oldSecret, publishable]), ...oneWorkspace("developer"));
+    renderApp(<ApiKeysSection />, { signedIn: true });
+    const row = await screen.findByTestId("api-key-key_old");
+    expect(within(row).getByTestId("key-value").textContent).toBe(`sk_test_cALJ${"•".repeat(12)}`);
+    expect(screen.getByTestId("role-note-api_keys.write").textContent).toBe(
+      "Your role is Developer. Only an owner or an admin can create, roll, disable and revoke API keys.",
+    );
+    expect(screen.queryByRole("button", { name: INTEGRATIONS.addPublishable })).toBeNull();
+    expect(screen.queryByRole("button", { name: INTEGRATIONS.addSecret })).toBeNull();
+    expect(within(row).queryByRole("button", { name: INTEGRATIONS.rollLabel(longName) })).toBeNull();
+    expect(within(row).queryByRole("button", { name: INTEGRATIONS.revokeLabel(longName) })).toBeNull();
+  });
+
+  it("shows a support member no API keys, facilitator or webhooks: none is asked for, the page says why", async () => {
+    const calls = stubApi(
+      keysRoute([oldSecret, publishable]),
+      on("GET", "/v1/webhook_endpoints", { body: { object: "list", data: [], has_more: false } }),
+      ...oneWorkspace("support"),
+    );
+    renderApp(<AppRoutes />, { path: "/integrations", signedIn: true });
+    expect((await screen.findByTestId("role-note-developers.read")).textContent).toMatch(
+      /^Your role is Support\. Only an owner, an admin or a developer can see API keys/,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: INTEGRATIONS.title })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: INTEGRATIONS.docs })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: INTEGRATIONS.apiKeys })).toBeNull();
+    expect(screen.queryByTestId("x402-facilitator")).toBeNull();
+    expect(screen.queryByRole("button", { name: INTEGRATIONS.addWebhook })).toBeNull();
+    // Nor anywhere else: the merchant state and the live event stream do not ask for developer tools.
+    const developerTools = calls.filter(
+      (c) => /api-keys|webhook_endpoints|\/v1\/events/.test(c.path) || c.path === "/onboarding/api-keys",
+    );
+    expect(developerTools).toEqual([]);
   });
 });

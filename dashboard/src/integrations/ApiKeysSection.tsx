@@ -2,9 +2,11 @@ import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { fieldErrorOf } from "../api/field-errors.ts";
 import type { ApiKey } from "../api/types.ts";
+import { isStepUpCanceled, useStepUp } from "../security/useStepUp.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useApiKeyMutations } from "../state/merchant-queries.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
 import { formatDate } from "../ui/format.ts";
@@ -50,6 +52,10 @@ export function ApiKeysSection() {
   const { revealedKeys, revealKeys } = useMerchant();
   const list = useApiKeys(auth);
   const writes = useApiKeyMutations(auth);
+  // Creating and rolling reveal a secret: the server may ask for the second factor first.
+  const stepUp = useStepUp();
+  // A developer reads the keys (secrets masked) but only owners and admins create, roll or revoke.
+  const manages = useCan("api_keys.write");
   const [creating, setCreating] = useState<"pk" | "sk" | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [shown, setShown] = useState<Set<string>>(new Set());
@@ -86,15 +92,18 @@ export function ApiKeysSection() {
     <section className="card" aria-labelledby="keys-title">
       <div className="row row-between">
         <h2 id="keys-title">{INTEGRATIONS.apiKeys}</h2>
-        <div className="row">
-          <button type="button" className="button button-small" onClick={() => setCreating("pk")}>
-            {INTEGRATIONS.addPublishable}
-          </button>
-          <button type="button" className="button button-small" onClick={() => setCreating("sk")}>
-            {INTEGRATIONS.addSecret}
-          </button>
-        </div>
+        {manages ? (
+          <div className="row">
+            <button type="button" className="button button-small" onClick={() => setCreating("pk")}>
+              {INTEGRATIONS.addPublishable}
+            </button>
+            <button type="button" className="button button-small" onClick={() => setCreating("sk")}>
+              {INTEGRATIONS.addSecret}
+            </button>
+          </div>
+        ) : null}
       </div>
+      <RoleNote permission="api_keys.write" />
       <p role="alert" className="error-text">
         {error}
       </p>
@@ -151,7 +160,7 @@ export function ApiKeysSection() {
                 {/* A secret kept only as a hash has nothing to copy: its note says so, and Roll is the way on. */}
                 {copyText !== null ? <CopyButton text={copyText} label={k.name} /> : null}
                 {/* A key just created or rolled (its secret still at hand) rolls like any other. */}
-                {secret && canRoll(k) ? (
+                {manages && secret && canRoll(k) ? (
                   <button
                     type="button"
                     className="button button-small"
@@ -161,14 +170,16 @@ export function ApiKeysSection() {
                     {INTEGRATIONS.roll}
                   </button>
                 ) : null}
-                <button
-                  type="button"
-                  className="button button-small button-danger"
-                  aria-label={INTEGRATIONS.revokeLabel(k.name)}
-                  onClick={() => void revoke(k)}
-                >
-                  {INTEGRATIONS.revoke}
-                </button>
+                {manages ? (
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    aria-label={INTEGRATIONS.revokeLabel(k.name)}
+                    onClick={() => void revoke(k)}
+                  >
+                    {INTEGRATIONS.revoke}
+                  </button>
+                ) : null}
               </div>
             </li>
           );
@@ -178,7 +189,7 @@ export function ApiKeysSection() {
         <CreateKeyModal
           type={creating}
           hasWorkspace={auth !== null}
-          create={(name) => writes.create.mutateAsync({ type: creating, name })}
+          create={(name) => stepUp.run(() => writes.create.mutateAsync({ type: creating, name }))}
           onClose={() => setCreating(null)}
           onCreated={(key) => {
             keepRevealed(key);
@@ -189,11 +200,14 @@ export function ApiKeysSection() {
       {rolling ? (
         <RollKeyModal
           apiKey={rolling}
-          roll={(expiresInSeconds) => writes.roll.mutateAsync({ id: rolling.id, expiresInSeconds })}
+          roll={(expiresInSeconds) =>
+            stepUp.run(() => writes.roll.mutateAsync({ id: rolling.id, expiresInSeconds }))
+          }
           onClose={() => setRolling(null)}
           onRolled={keepRevealed}
         />
       ) : null}
+      {stepUp.dialog}
     </section>
   );
 }
@@ -245,7 +259,8 @@ function RollKeyModal({
       setRolled(key);
       onRolled(key);
     } catch (err) {
-      setError(INTEGRATIONS.rollFailed(fieldErrorOf(err).message));
+      // Not confirmed with the second factor: nothing was rolled, the dialog stays as it was.
+      if (!isStepUpCanceled(err)) setError(INTEGRATIONS.rollFailed(fieldErrorOf(err).message));
     } finally {
       setBusy(false);
     }
@@ -338,7 +353,7 @@ function CreateKeyModal({
       const key = await create(name.trim() || INTEGRATIONS.defaultName(type));
       onCreated(key);
     } catch (err) {
-      setError(INTEGRATIONS.createFailed(fieldErrorOf(err).message));
+      if (!isStepUpCanceled(err)) setError(INTEGRATIONS.createFailed(fieldErrorOf(err).message));
       setBusy(false);
     }
   };

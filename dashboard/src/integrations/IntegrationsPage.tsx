@@ -3,6 +3,7 @@ import type { WebhookEndpoint } from "../api/types.ts";
 import { DASHBOARD_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { ApiKeysSection } from "./ApiKeysSection.tsx";
 import { INTEGRATIONS } from "./messages.ts";
@@ -10,10 +11,15 @@ import { WebhooksSection } from "./WebhooksSection.tsx";
 import { webhookConfig } from "./webhook-config.ts";
 import { X402FacilitatorSection } from "./X402FacilitatorSection.tsx";
 
-/** SPEC.md §2 "Integrations & Tools": keys, configuration, webhooks, documentation. */
+/**
+ * SPEC.md §2 "Integrations & Tools": keys, configuration, webhooks, documentation. Keys, the
+ * facilitator (named by a key) and webhooks are the developer tools: a role without them (support)
+ * sees why, and the documentation.
+ */
 export function IntegrationsPage() {
   const auth = useWorkspaceAuth();
   const { state } = useMerchant();
+  const developer = useCan("developers.read");
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const webhook = webhookConfig(endpoints);
   if (!auth)
@@ -21,6 +27,14 @@ export function IntegrationsPage() {
       <div className="page">
         <h1>{INTEGRATIONS.title}</h1>
         <ErrorNotice message={DASHBOARD_ERRORS.noWorkspace} />
+      </div>
+    );
+  if (!developer)
+    return (
+      <div className="page">
+        <h1>{INTEGRATIONS.title}</h1>
+        <RoleNote permission="developers.read" />
+        <DocsSection />
       </div>
     );
   return (
@@ -66,16 +80,22 @@ export function IntegrationsPage() {
         </dl>
       </section>
       <WebhooksSection auth={auth} onEndpoints={setEndpoints} />
-      <section className="card" aria-labelledby="docs-title">
-        <h2 id="docs-title">{INTEGRATIONS.docs}</h2>
-        <ul className="link-list">
-          {INTEGRATIONS.docLinks.map((l) => (
-            <li key={l.href}>
-              <a href={l.href}>{l.label}</a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DocsSection />
     </div>
+  );
+}
+
+function DocsSection() {
+  return (
+    <section className="card" aria-labelledby="docs-title">
+      <h2 id="docs-title">{INTEGRATIONS.docs}</h2>
+      <ul className="link-list">
+        {INTEGRATIONS.docLinks.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.label}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

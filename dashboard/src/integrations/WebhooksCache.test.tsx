@@ -29,7 +29,8 @@ function slowRefetches(first: unknown[], later: unknown[]) {
 }
 
 async function openNewEndpoint(url: string) {
-  await userEvent.click(screen.getByRole("button", { name: INTEGRATIONS.addWebhook }));
+  // Offered once the role is known (the organizations' answer).
+  await userEvent.click(await screen.findByRole("button", { name: INTEGRATIONS.addWebhook }));
   await userEvent.type(screen.getByLabelText(INTEGRATIONS.endpointUrl), url);
   await userEvent.click(screen.getByRole("button", { name: INTEGRATIONS.saveEndpoint }));
 }
@@ -64,7 +65,7 @@ describe("webhook endpoint writes through the server-state cache", () => {
     );
     renderApp(<WebhooksSection auth={AUTH} />, { signedIn: true });
     const row = await screen.findByTestId("endpoint-we_1");
-    await userEvent.click(within(row).getByRole("button", { name: INTEGRATIONS.delete }));
+    await userEvent.click(await within(row).findByRole("button", { name: INTEGRATIONS.delete }));
     await vi.waitFor(() => expect(screen.queryByTestId("endpoint-we_1")).toBeNull(), { timeout: 1000 });
     expect(screen.getByText(INTEGRATIONS.noEndpoints)).toBeTruthy();
   });
@@ -86,5 +87,22 @@ describe("webhook endpoint writes through the server-state cache", () => {
     expect(screen.getAllByTestId(/^endpoint-we_/)).toHaveLength(1);
     // A refusal is final: no retry of the write.
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
+});
+
+describe("webhook endpoints by role", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a developer the endpoints and their deliveries, but no add, test, change, rotate, delete or redeliver", async () => {
+    stubApi(slowRefetches([known], [known]), ...oneWorkspace("developer"));
+    renderApp(<WebhooksSection auth={AUTH} />, { signedIn: true });
+    const row = await screen.findByTestId("endpoint-we_1");
+    expect((await screen.findByTestId("role-note-webhooks.write")).textContent).toBe(
+      "Your role is Developer. Only an owner or an admin can create, change and delete webhook endpoints, rotate their secrets, redeliver events.",
+    );
+    expect(within(row).getByText("https://shop.example/hooks")).toBeTruthy();
+    expect(within(row).getByText(INTEGRATIONS.deliveries)).toBeTruthy();
+    expect(within(row).queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("button", { name: INTEGRATIONS.addWebhook })).toBeNull();
   });
 });

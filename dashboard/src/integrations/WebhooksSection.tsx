@@ -7,6 +7,7 @@ import { endpointAttempts } from "../api/webhook-endpoints.ts";
 import { WEBHOOK_ERRORS } from "../messages.ts";
 import { webhookUrlError } from "../onboarding/webhook-rules.ts";
 import { formatTime } from "../payments/payment-rules.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { INTEGRATIONS } from "./messages.ts";
@@ -15,7 +16,10 @@ import { useWebhookEndpoints } from "./useWebhookEndpoints.ts";
 import { webhooksActive } from "./webhook-config.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 
-/** Webhook Management, fully wired: add, edit, enable/disable, delete, test, rotate, delivery log, redeliver. */
+/**
+ * Webhook Management, fully wired: add, edit, enable/disable, delete, test, rotate, delivery log,
+ * redeliver. A developer sees the endpoints and their deliveries; the changes are owners' and admins'.
+ */
 export function WebhooksSection({
   auth,
   onEndpoints,
@@ -30,6 +34,7 @@ export function WebhooksSection({
   const [editing, setEditing] = useState<WebhookEndpoint | "new" | null>(null);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
   const [notice, setNotice] = useState<Record<string, string>>({});
+  const manages = useCan("webhooks.write");
 
   const act = async (id: string, run: () => Promise<string | null>) => {
     try {
@@ -59,10 +64,13 @@ export function WebhooksSection({
             {active ? INTEGRATIONS.active : INTEGRATIONS.sandboxRequired}
           </span>
         </h2>
-        <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
-          {INTEGRATIONS.addWebhook}
-        </button>
+        {manages ? (
+          <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
+            {INTEGRATIONS.addWebhook}
+          </button>
+        ) : null}
       </div>
+      <RoleNote permission="webhooks.write" />
       {error ? <ErrorNotice message={error} onRetry={() => void load()} /> : null}
       {!endpoints && !error ? <Loading /> : null}
       {endpoints?.length === 0 ? <p className="muted">{INTEGRATIONS.noEndpoints}</p> : null}
@@ -81,57 +89,64 @@ export function WebhooksSection({
                 {ep.status === "enabled" ? INTEGRATIONS.enabled : INTEGRATIONS.disabled}
               </span>
             </div>
-            <div className="row">
-              <button type="button" className="button button-small" onClick={() => void test(ep)}>
-                {INTEGRATIONS.test}
-              </button>
-              <button type="button" className="button button-small" onClick={() => setEditing(ep)}>
-                {INTEGRATIONS.edit}
-              </button>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() =>
-                  void act(ep.id, async () => {
-                    await hooks.setStatus(ep.id, ep.status === "enabled" ? "disabled" : "enabled");
-                    return null;
-                  })
-                }
-              >
-                {ep.status === "enabled" ? INTEGRATIONS.disable : INTEGRATIONS.enable}
-              </button>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() =>
-                  window.confirm(INTEGRATIONS.confirmRotate) &&
-                  void act(ep.id, async () => {
-                    const rotated = await hooks.rotate(ep.id);
-                    if (rotated.secret) setSecret({ id: ep.id, secret: rotated.secret });
-                    return null;
-                  })
-                }
-              >
-                {INTEGRATIONS.rotate}
-              </button>
-              <button
-                type="button"
-                className="button button-small button-danger"
-                onClick={() =>
-                  window.confirm(INTEGRATIONS.confirmDeleteEndpoint) &&
-                  void act(ep.id, async () => {
-                    await hooks.remove(ep.id);
-                    return null;
-                  })
-                }
-              >
-                {INTEGRATIONS.delete}
-              </button>
-            </div>
+            {manages ? (
+              <div className="row">
+                <button type="button" className="button button-small" onClick={() => void test(ep)}>
+                  {INTEGRATIONS.test}
+                </button>
+                <button type="button" className="button button-small" onClick={() => setEditing(ep)}>
+                  {INTEGRATIONS.edit}
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() =>
+                    void act(ep.id, async () => {
+                      await hooks.setStatus(ep.id, ep.status === "enabled" ? "disabled" : "enabled");
+                      return null;
+                    })
+                  }
+                >
+                  {ep.status === "enabled" ? INTEGRATIONS.disable : INTEGRATIONS.enable}
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() =>
+                    window.confirm(INTEGRATIONS.confirmRotate) &&
+                    void act(ep.id, async () => {
+                      const rotated = await hooks.rotate(ep.id);
+                      if (rotated.secret) setSecret({ id: ep.id, secret: rotated.secret });
+                      return null;
+                    })
+                  }
+                >
+                  {INTEGRATIONS.rotate}
+                </button>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  onClick={() =>
+                    window.confirm(INTEGRATIONS.confirmDeleteEndpoint) &&
+                    void act(ep.id, async () => {
+                      await hooks.remove(ep.id);
+                      return null;
+                    })
+                  }
+                >
+                  {INTEGRATIONS.delete}
+                </button>
+              </div>
+            ) : null}
             <p role="status" className="muted" data-testid="endpoint-notice">
               {notice[ep.id]}
             </p>
-            <DeliveryLog auth={auth} endpointId={ep.id} refreshKey={notice[ep.id] ?? ""} />
+            <DeliveryLog
+              auth={auth}
+              endpointId={ep.id}
+              refreshKey={notice[ep.id] ?? ""}
+              redelivers={manages}
+            />
           </li>
         ))}
       </ul>
@@ -154,10 +169,13 @@ function DeliveryLog({
   auth,
   endpointId,
   refreshKey,
+  redelivers,
 }: {
   auth: WorkspaceAuth;
   endpointId: string;
   refreshKey: string;
+  /** Whether the role may send an event again (a webhook change). */
+  redelivers: boolean;
 }) {
   const [attempts, setAttempts] = useState<EndpointAttempt[] | null>(null);
   const [open, setOpen] = useState(false);
@@ -197,21 +215,23 @@ function DeliveryLog({
                 <code className="muted excerpt">{a.error ?? a.response_excerpt}</code>
               ) : null}
             </div>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() =>
-                redeliverEvent(auth, a.event_id, endpointId).then(
-                  () => {
-                    setMessage(INTEGRATIONS.redelivered);
-                    setTimeout(load, 1500);
-                  },
-                  (err: unknown) => setMessage(INTEGRATIONS.actionFailed(errorMessage(err))),
-                )
-              }
-            >
-              {INTEGRATIONS.redeliver}
-            </button>
+            {redelivers ? (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() =>
+                  redeliverEvent(auth, a.event_id, endpointId).then(
+                    () => {
+                      setMessage(INTEGRATIONS.redelivered);
+                      setTimeout(load, 1500);
+                    },
+                    (err: unknown) => setMessage(INTEGRATIONS.actionFailed(errorMessage(err))),
+                  )
+                }
+              >
+                {INTEGRATIONS.redeliver}
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

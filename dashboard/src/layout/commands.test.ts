@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS, filterCommands } from "./commands.ts";
 
 describe("command palette commands (SPEC.md §2)", () => {
-  it("has navigation to getting-started, dashboard, payments, products, customers, mail, merchants, developers, analytics, settings", () => {
+  it("has navigation to getting-started, dashboard, payments, products, customers, mail, merchants, developers, analytics, team, settings", () => {
     const nav = COMMANDS.filter((c) => c.group === "navigation").map((c) => c.label.replace("Go to ", ""));
     expect(nav).toEqual([
       "Getting Started",
@@ -14,6 +14,7 @@ describe("command palette commands (SPEC.md §2)", () => {
       "Merchants",
       "Developers",
       "Analytics",
+      "Team",
       "Settings",
     ]);
   });
@@ -30,8 +31,9 @@ describe("command palette commands (SPEC.md §2)", () => {
     expect(filterCommands("zzz")).toEqual([]);
   });
 
-  it("finds Customers for 'cust' and Mail for 'mail'", () => {
+  it("finds Customers for 'cust', Mail for 'mail' and Team for 'invite'", () => {
     expect(filterCommands("cust").map((c) => c.id)).toEqual(["nav-customers"]);
     expect(filterCommands("mail").map((c) => c.id)).toEqual(["nav-mail"]);
+    expect(filterCommands("invite").map((c) => c.id)).toEqual(["nav-team"]);
   });
 });

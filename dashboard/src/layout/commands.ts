@@ -42,6 +42,13 @@ export const COMMANDS: readonly Command[] = [
     keywords: "revenue",
     to: "/dashboard",
   },
+  {
+    id: "nav-team",
+    group: "navigation",
+    label: "Go to Team",
+    keywords: "members invite roles",
+    to: "/team",
+  },
   { id: "nav-settings", group: "navigation", label: "Go to Settings", to: "/settings" },
   { id: "qa-product", group: "quickActions", label: "Create Product", to: "/products" },
   { id: "qa-key", group: "quickActions", label: "Create API Key", to: "/integrations" },

@@ -10,6 +10,7 @@ export const NAV = {
   /** The same tab in the phone's bottom bar. */
   integrationsBar: "Integrations",
   mail: "Mail",
+  team: "Team",
   settings: "Settings",
   more: "More",
   /** The phone header's one button: the switchers, search, theme and account under it. */

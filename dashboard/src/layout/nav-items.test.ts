@@ -7,7 +7,7 @@ describe("signed-in tabs (SPEC.md §2 Signed-in app layout)", () => {
   it("shows the first five tabs and puts the rest under 'More' while setup is incomplete", () => {
     const { tabs, more } = tabLayout(false);
     expect(paths(tabs)).toEqual(["/getting-started", "/dashboard", "/payments", "/products", "/customers"]);
-    expect(paths(more)).toEqual(["/integrations", "/mail", "/settings"]);
+    expect(paths(more)).toEqual(["/integrations", "/mail", "/team", "/settings"]);
   });
 
   it("hides Get Started once setup is complete, with only Mail under 'More'", () => {
@@ -18,6 +18,7 @@ describe("signed-in tabs (SPEC.md §2 Signed-in app layout)", () => {
       "/products",
       "/customers",
       "/integrations",
+      "/team",
       "/settings",
     ]);
     expect(paths(more)).toEqual(["/mail"]);

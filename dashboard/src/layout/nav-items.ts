@@ -8,6 +8,7 @@ import {
   Plug,
   Settings,
   Users,
+  UsersRound,
 } from "lucide-react";
 import { NAV } from "./messages.ts";
 
@@ -29,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: "/customers", label: NAV.customers, icon: Users },
   { path: "/integrations", label: NAV.integrations, barLabel: NAV.integrationsBar, icon: Plug },
   { path: "/mail", label: NAV.mail, icon: Mail },
+  { path: "/team", label: NAV.team, icon: UsersRound },
   { path: "/settings", label: NAV.settings, icon: Settings },
 ];
 

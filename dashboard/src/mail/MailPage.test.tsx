@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../App.tsx";
 import { createQueryClient, ServerStateProvider } from "../state/query.tsx";
+import { RoleProvider } from "../tenancy/role.tsx";
 import { apiError, on, oneWorkspace, type StubbedCall, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
 import { MailView } from "./MailPage.tsx";
@@ -56,20 +57,20 @@ function mailServer(
   });
 }
 
-function renderMail(client = createQueryClient({ retryDelayMs: 0 }), who = auth) {
-  const view = render(
+function renderMail(
+  client = createQueryClient({ retryDelayMs: 0 }),
+  who = auth,
+  role: "owner" | "support" = "owner",
+) {
+  const ui = (a: typeof auth) => (
     <ServerStateProvider client={client}>
-      <MailView auth={who} />
-    </ServerStateProvider>,
+      <RoleProvider value={role}>
+        <MailView auth={a} />
+      </RoleProvider>
+    </ServerStateProvider>
   );
-  return {
-    switchTo: (next: typeof auth) =>
-      view.rerender(
-        <ServerStateProvider client={client}>
-          <MailView auth={next} />
-        </ServerStateProvider>,
-      ),
-  };
+  const view = render(ui(who));
+  return { switchTo: (next: typeof auth) => view.rerender(ui(next)) };
 }
 
 const listCalls = (calls: StubbedCall[]) => calls.filter((c) => c.path.startsWith("/v1/mail?"));
@@ -259,6 +260,14 @@ describe("Mail inbox: retry a failed mail", () => {
     expect(alert.textContent).toBe("Could not retry sending: The mail is not failed");
     expect(retry.disabled).toBe(false);
     expect(within(message).getByText("Failed")).toBeTruthy();
+  });
+
+  it("offers no retry to a support member (a payment write), and says whose right it is", async () => {
+    stubApi(mailServer({ ws_1: [FAILED] }));
+    renderMail(undefined, undefined, "support");
+    const message = await openFailed();
+    expect(within(message).queryByRole("button", { name: "Retry sending" })).toBeNull();
+    expect(within(message).getByTestId("role-note-payments.write")).toBeTruthy();
   });
 
   it.each(["kept", "sent", "pending"] as const)("offers no retry for a %s mail", async (status) => {

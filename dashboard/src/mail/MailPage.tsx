@@ -4,6 +4,7 @@ import { errorMessage } from "../api/http.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
 import { formatTime } from "../payments/payment-rules.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import {
   ItemFields,
@@ -110,6 +111,7 @@ export function MailMessage({ auth, mail, onClose }: { auth: WorkspaceAuth; mail
   // The Retry button goes away once the mail is queued again: focus moves to the news, not to the page.
   const [retried, setRetried] = useState(false);
   const news = useRef<HTMLParagraphElement>(null);
+  const retries = useCan("payments.write");
   useEffect(() => {
     if (retried) news.current?.focus();
   }, [retried]);
@@ -123,9 +125,10 @@ export function MailMessage({ auth, mail, onClose }: { auth: WorkspaceAuth; mail
           {retried ? M.retried : null}
         </p>
         {mail.status === "kept" ? <p className="notice">{M.keptExplanation}</p> : null}
-        {mail.status === "failed" ? (
+        {mail.status === "failed" && retries ? (
           <RetryMail auth={auth} mail={mail} onRetried={() => setRetried(true)} />
         ) : null}
+        {mail.status === "failed" ? <RoleNote permission="payments.write" /> : null}
         <ItemFields rows={rows} />
         <h3>{M.textPart}</h3>
         {mail.text ? (

@@ -3,6 +3,7 @@ import { fieldErrorOf } from "../api/field-errors.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceSettings } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
+import { useCan } from "../tenancy/role.tsx";
 import { MAIL } from "./messages.ts";
 
 /**
@@ -22,7 +23,15 @@ export function PaymentNotificationsSection() {
   const write = useWorkspaceSettings(token);
   const [error, setError] = useState<string | null>(null);
   const saving = write.isPending;
+  const edits = useCan("settings.write");
   if (!workspace || !token) return null;
+  // Whose setting it is, Settings says at its top; the address in use shows to everyone.
+  if (!edits)
+    return (
+      <p role="status" className="truncate" title={current ?? undefined}>
+        {current ? MAIL.notifyOn(current) : MAIL.notifyIsOff}
+      </p>
+    );
   const value = draft ?? current ?? "";
 
   const save = (email: string | null) => {

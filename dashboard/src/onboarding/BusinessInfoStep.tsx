@@ -4,6 +4,7 @@ import type { BusinessProfile } from "../api/types.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import type { MerchantState } from "../state/merchant-state.ts";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { CharacterCounter } from "./CharacterCounter.tsx";
 import { ONBOARDING } from "./messages.ts";
 import { useSaveBusinessProfile } from "./onboarding-mutations.ts";
@@ -57,7 +58,8 @@ export function BusinessInfoStep() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saved, setSaved] = useState<Field | null>(null);
   const ids = { businessName: useId(), websiteUrl: useId(), businessDescription: useId() };
-  const locked = !state.walletVerified;
+  const edits = useCan("settings.write");
+  const locked = !state.walletVerified || !edits;
 
   const onBlur = async (field: Field) => {
     const error = await save(field, state[field]);
@@ -95,7 +97,8 @@ export function BusinessInfoStep() {
 
   return (
     <div className="stack">
-      {locked ? <p className="notice">{ONBOARDING.connectWalletFirst}</p> : null}
+      <RoleNote permission="settings.write" />
+      {edits && !state.walletVerified ? <p className="notice">{ONBOARDING.connectWalletFirst}</p> : null}
       <div className="form-grid">
         <div className="field">
           <label htmlFor={ids.businessName}>{ONBOARDING.businessName}</label>

@@ -8,6 +8,7 @@ import { publicBaseUrl } from "../products/public-url.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { ONBOARDING } from "./messages.ts";
 import { useSandboxPayment } from "./onboarding-mutations.ts";
@@ -29,6 +30,7 @@ export function SandboxPaymentStep() {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const intent = sandbox.create.data;
+  const pays = useCan("payments.write");
   const paying = sandbox.create.isPending || (checkoutOpen && intent !== undefined);
   const error = sandbox.create.error
     ? DASHBOARD_ERRORS.sandboxFailed(errorMessage(sandbox.create.error))
@@ -60,21 +62,24 @@ export function SandboxPaymentStep() {
           {ONBOARDING.testPaymentDone}
         </p>
       ) : null}
-      <div>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!client || !auth || paying}
-          onClick={() => {
-            if (!auth) return;
-            setCheckoutError(null);
-            setCheckoutOpen(true);
-            sandbox.create.mutate();
-          }}
-        >
-          {ONBOARDING.createTestPayment}
-        </button>
-      </div>
+      <RoleNote permission="payments.write" />
+      {pays ? (
+        <div>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!client || !auth || paying}
+            onClick={() => {
+              if (!auth) return;
+              setCheckoutError(null);
+              setCheckoutOpen(true);
+              sandbox.create.mutate();
+            }}
+          >
+            {ONBOARDING.createTestPayment}
+          </button>
+        </div>
+      ) : null}
       {!client && keys.length > 0 ? <p className="error-text">{DASHBOARD_ERRORS.noActiveKeys}</p> : null}
       <div role="alert" className="error-text">
         {error}

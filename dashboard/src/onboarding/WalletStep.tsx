@@ -1,8 +1,10 @@
 import { SPayError, WalletError } from "@spay/sdk";
 import { errorMessage } from "../api/http.ts";
 import { WALLET_ERRORS } from "../messages.ts";
+import { isStepUpCanceled, useStepUp } from "../security/useStepUp.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ONBOARDING } from "./messages.ts";
 import { useVerifyWallet } from "./onboarding-mutations.ts";
 
@@ -16,8 +18,12 @@ export function walletStepError(err: unknown): string {
 export function WalletStep() {
   const { state } = useMerchant();
   const auth = useWorkspaceAuth();
-  const verify = useVerifyWallet(auth);
-  const error = verify.error ? walletStepError(verify.error) : null;
+  // Setting the payout wallet may need the second factor proved first.
+  const stepUp = useStepUp();
+  const verify = useVerifyWallet(auth, stepUp.run);
+  const error = verify.error && !isStepUpCanceled(verify.error) ? walletStepError(verify.error) : null;
+  // The payout wallet receives every payment: only owners and admins set it.
+  const sets = useCan("payout_wallet.write");
 
   if (state.walletVerified && state.walletAddress) {
     return (
@@ -26,6 +32,7 @@ export function WalletStep() {
       </p>
     );
   }
+  if (!sets) return <RoleNote permission="payout_wallet.write" />;
   return (
     <div className="stack">
       <p className="muted">{ONBOARDING.walletLead}</p>
@@ -44,6 +51,7 @@ export function WalletStep() {
       <div role="alert" className="error-text">
         {error}
       </div>
+      {stepUp.dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RoleProvider } from "../tenancy/role.tsx";
 import { on, oneWorkspace, stubApi } from "../testing/api-stub.ts";
 import { renderApp } from "../testing/render.tsx";
 import { WebhookStep } from "./WebhookStep.tsx";
@@ -11,7 +12,8 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
   it("refuses a URL that does not start with http", async () => {
     const calls = stubApi(...oneWorkspace());
     renderApp(<WebhookStep />, { signedIn: true });
-    await userEvent.clear(screen.getByLabelText("Webhook URL"));
+    // The step is offered once the organization's answer says the role may connect webhooks.
+    await userEvent.clear(await screen.findByLabelText("Webhook URL"));
     await userEvent.type(screen.getByLabelText("Webhook URL"), "example.com/hook");
     await userEvent.click(screen.getByRole("button", { name: "Send Sandbox Test" }));
     expect(
@@ -21,7 +23,11 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
   });
 
   it("stores Demo Mode under webhook_demo_mode, on by default", async () => {
-    renderApp(<WebhookStep />);
+    renderApp(
+      <RoleProvider value="owner">
+        <WebhookStep />
+      </RoleProvider>,
+    );
     const toggle = screen.getByRole("switch", { name: "Demo Mode" }) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     await userEvent.click(toggle);
@@ -29,7 +35,11 @@ describe("Get Started step 4: webhook test (SPEC.md §2, §5, §8, §9)", () => 
   });
 
   it("switching Demo Mode off and on again restores the demo URL, and off gives back the merchant's own", async () => {
-    renderApp(<WebhookStep />);
+    renderApp(
+      <RoleProvider value="owner">
+        <WebhookStep />
+      </RoleProvider>,
+    );
     const toggle = screen.getByRole("switch", { name: "Demo Mode" }) as HTMLInputElement;
     const field = screen.getByLabelText("Webhook URL") as HTMLInputElement;
     expect(field.value).toBe("http://localhost:3000/webhooks/spay");

@@ -4,6 +4,7 @@ import { SigningSecretNotice } from "../integrations/SigningSecretNotice.tsx";
 import { WEBHOOK_ERRORS } from "../messages.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ONBOARDING } from "./messages.ts";
 import { useConnectWebhook } from "./onboarding-mutations.ts";
 import {
@@ -35,6 +36,7 @@ export function WebhookStep() {
   const urlId = useId();
   const demoId = useId();
   const busy = connect.isPending;
+  const connects = useCan("webhooks.write");
 
   const send = async () => {
     const invalid = webhookUrlError(url);
@@ -58,6 +60,7 @@ export function WebhookStep() {
     }
   };
 
+  if (!connects) return <RoleNote permission="webhooks.write" />;
   return (
     <div className="stack">
       <div className="field">

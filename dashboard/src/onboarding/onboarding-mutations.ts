@@ -38,15 +38,20 @@ function refetchOnboarding(client: QueryClient, workspaceId: string): Promise<un
 /**
  * Step 2: the wallet signs the server's challenge and the server verifies it. The verified wallet
  * and the test keys it created go into the cache (their secrets shown once, never cached); pending
- * until the status and keys are refetched.
+ * until the status and keys are refetched. `guard` sends the signed answer (security/useStepUp.tsx:
+ * the payout wallet may need the second factor first; the signature is asked for once).
  */
-export function useVerifyWallet(auth: WorkspaceAuth | null) {
+export function useVerifyWallet(
+  auth: WorkspaceAuth | null,
+  guard: <T>(send: () => Promise<T>) => Promise<T> = (send) => send(),
+) {
   const client = useQueryClient();
   const { revealKeys } = useMerchant();
   return useMutation({
     mutationFn: async () => {
       const a = need(auth);
-      return verifyPayoutWallet(a.token, a.workspaceId, await signWalletChallenge("payout_wallet"));
+      const signed = await signWalletChallenge("payout_wallet");
+      return guard(() => verifyPayoutWallet(a.token, a.workspaceId, signed));
     },
     onSuccess: (verified) => {
       const workspaceId = need(auth).workspaceId;

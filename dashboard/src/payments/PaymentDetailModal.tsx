@@ -11,6 +11,7 @@ import {
 } from "../api/payments.ts";
 import type { EventWithDeliveries, FulfillmentStatus, PaymentEvent, WorkspaceAuth } from "../api/types.ts";
 import { INTEGRATIONS } from "../integrations/messages.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { PAYMENTS, REFUNDS } from "./messages.ts";
@@ -34,7 +35,11 @@ interface Detail {
   deliveries: EventWithDeliveries[];
 }
 
-/** A payment with its event timeline, its webhook deliveries (redeliver) and, once settled, fulfillment. */
+/**
+ * A payment with its event timeline, its webhook deliveries (redeliver) and, once settled,
+ * fulfillment. What the role may not use is left out: the deliveries are developer tools (support
+ * does not see them), fulfillment is a payment write, redelivery a webhook write.
+ */
 export function PaymentDetailModal({
   auth,
   id,
@@ -51,6 +56,9 @@ export function PaymentDetailModal({
   const [notice, setNotice] = useState<string | null>(null);
   const [fulfillment, setFulfillmentDraft] = useState<string>("not_required");
   const selectId = useId();
+  const seesDeliveries = useCan("developers.read");
+  const redelivers = useCan("webhooks.write");
+  const fulfills = useCan("payments.write");
 
   const load = useCallback(async () => {
     setError(null);
@@ -58,14 +66,14 @@ export function PaymentDetailModal({
       const [payment, timeline, deliveries] = await Promise.all([
         getPayment(auth, id),
         paymentTimeline(auth, id),
-        paymentDeliveries(auth, id),
+        seesDeliveries ? paymentDeliveries(auth, id) : [],
       ]);
       setDetail({ payment, timeline, deliveries });
       setFulfillmentDraft(payment.fulfillment_status);
     } catch (err) {
       setError(errorMessage(err));
     }
-  }, [auth, id]);
+  }, [auth, id, seesDeliveries]);
 
   useEffect(() => {
     void load();
@@ -181,7 +189,9 @@ export function PaymentDetailModal({
 
           <section aria-labelledby={`${selectId}-f`}>
             <h3 id={`${selectId}-f`}>{PAYMENTS.fulfillment}</h3>
-            {(PAID_STATUSES as readonly string[]).includes(p.status) ? (
+            {(PAID_STATUSES as readonly string[]).includes(p.status) && !fulfills ? (
+              <RoleNote permission="payments.write" />
+            ) : (PAID_STATUSES as readonly string[]).includes(p.status) ? (
               <div className="row">
                 <label htmlFor={selectId} className="visually-hidden">
                   {PAYMENTS.fulfillment}
@@ -228,39 +238,43 @@ export function PaymentDetailModal({
             </ol>
           </section>
 
-          <section aria-labelledby={`${selectId}-w`}>
-            <h3 id={`${selectId}-w`}>{PAYMENTS.webhooks}</h3>
-            {detail.deliveries.every((e) => e.deliveries.length === 0) ? (
-              <p className="muted">{PAYMENTS.noDeliveries}</p>
-            ) : null}
-            <ul className="list" data-testid="payment-deliveries">
-              {detail.deliveries.flatMap((event) =>
-                event.deliveries.map((d) => {
-                  const last = event.attempts.filter((a) => a.endpoint_id === d.endpoint_id).at(-1);
-                  return (
-                    <li key={d.id} className="list-row">
-                      <div>
-                        <code>{event.type}</code>{" "}
-                        <span className={d.state === "succeeded" ? "badge badge-success" : "badge"}>
-                          {d.state}
-                        </span>{" "}
-                        <span className="muted">
-                          {last ? `${last.status_code ?? last.error ?? "—"} · ${last.latency_ms} ms` : ""}
-                        </span>
-                      </div>
-                      <button
-                        type="button"
-                        className="button button-small"
-                        onClick={() => void redeliver(event.id, d.endpoint_id)}
-                      >
-                        {PAYMENTS.redeliver}
-                      </button>
-                    </li>
-                  );
-                }),
-              )}
-            </ul>
-          </section>
+          {seesDeliveries ? (
+            <section aria-labelledby={`${selectId}-w`}>
+              <h3 id={`${selectId}-w`}>{PAYMENTS.webhooks}</h3>
+              {detail.deliveries.every((e) => e.deliveries.length === 0) ? (
+                <p className="muted">{PAYMENTS.noDeliveries}</p>
+              ) : null}
+              <ul className="list" data-testid="payment-deliveries">
+                {detail.deliveries.flatMap((event) =>
+                  event.deliveries.map((d) => {
+                    const last = event.attempts.filter((a) => a.endpoint_id === d.endpoint_id).at(-1);
+                    return (
+                      <li key={d.id} className="list-row">
+                        <div>
+                          <code>{event.type}</code>{" "}
+                          <span className={d.state === "succeeded" ? "badge badge-success" : "badge"}>
+                            {d.state}
+                          </span>{" "}
+                          <span className="muted">
+                            {last ? `${last.status_code ?? last.error ?? "—"} · ${last.latency_ms} ms` : ""}
+                          </span>
+                        </div>
+                        {redelivers ? (
+                          <button
+                            type="button"
+                            className="button button-small"
+                            onClick={() => void redeliver(event.id, d.endpoint_id)}
+                          >
+                            {PAYMENTS.redeliver}
+                          </button>
+                        ) : null}
+                      </li>
+                    );
+                  }),
+                )}
+              </ul>
+            </section>
+          ) : null}
         </div>
       )}
     </Modal>

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient, ServerStateProvider } from "../state/query.tsx";
+import { RoleProvider } from "../tenancy/role.tsx";
 import { apiError, on, type StubbedCall, stubApi } from "../testing/api-stub.ts";
 import { PaymentCard } from "./PaymentCard.tsx";
 import { PaymentDetailModal } from "./PaymentDetailModal.tsx";
@@ -116,10 +117,12 @@ function injectWallet(answer: (method: string, params: unknown) => unknown) {
   return requests;
 }
 
-function renderDetail(onChanged = vi.fn()) {
+function renderDetail(onChanged = vi.fn(), role: "owner" | "support" = "owner") {
   render(
     <ServerStateProvider client={createQueryClient({ retryDelayMs: 0 })}>
-      <PaymentDetailModal auth={auth} id="pi_paid" onChanged={onChanged} onClose={() => undefined} />
+      <RoleProvider value={role}>
+        <PaymentDetailModal auth={auth} id="pi_paid" onChanged={onChanged} onClose={() => undefined} />
+      </RoleProvider>
     </ServerStateProvider>,
   );
   return onChanged;
@@ -351,6 +354,22 @@ describe("Payment detail → refunds (issue 19)", () => {
     );
     expect(within(screen.getByTestId("refund-list")).getByText("Pending")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Send refund re_new with wallet" })).toBeTruthy();
+  });
+
+  it("shows support a paid payment and its refunds, but no Refund, Cancel or Send, and asks for no webhook deliveries", async () => {
+    const server = refundServer([refund()]);
+    renderDetail(vi.fn(), "support");
+    const list = await screen.findByTestId("refund-list");
+    expect(within(list).getByText("Pending")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
+    expect(within(list).queryByRole("button", { name: "Cancel refund re_1" })).toBeNull();
+    expect(within(list).queryByRole("button", { name: "Send refund re_1 with wallet" })).toBeNull();
+    expect(screen.getByTestId("role-note-refunds.write").textContent).toBe(
+      "Your role is Support. Only an owner, an admin or a developer can create and cancel refunds.",
+    );
+    // The deliveries are developer tools the server refuses support: not asked for, not shown.
+    expect(server.calls.some((c) => c.path.includes("webhook_deliveries"))).toBe(false);
+    expect(screen.queryByTestId("payment-deliveries")).toBeNull();
   });
 
   it("offers no refund for an unpaid payment", async () => {

@@ -5,6 +5,7 @@ import { errorCode, errorMessage } from "../api/http.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
 import { scopeKey } from "../state/query-scope.ts";
 import { useCurrentEnvironmentId } from "../tenancy/environments.tsx";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { REFUNDS as R } from "./messages.ts";
 import { formatTime } from "./payment-rules.ts";
@@ -59,6 +60,8 @@ export function RefundPanel({
   const [current, setCurrent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  // Support reads the refunds to answer customers; creating and cancelling them is for the rest.
+  const mayRefund = useCan("refunds.write");
 
   const refunds = useQuery({
     queryKey: key,
@@ -133,7 +136,7 @@ export function RefundPanel({
     <section aria-labelledby={headingId} data-testid="payment-refunds">
       <div className="row row-between">
         <h3 id={headingId}>{R.title}</h3>
-        {refundable && phase === "idle" && refunds.data && left > 0n ? (
+        {mayRefund && refundable && phase === "idle" && refunds.data && left > 0n ? (
           <button type="button" className="button" onClick={() => setPhase("form")}>
             {R.refund}
           </button>
@@ -142,6 +145,7 @@ export function RefundPanel({
       {refundable && refunds.data && left === 0n && list.every((r) => r.status !== "pending") ? (
         <p className="muted">{R.nothingLeft}</p>
       ) : null}
+      {refundable ? <RoleNote permission="refunds.write" /> : null}
       {phase === "form" ? (
         <RefundForm
           payment={payment}
@@ -203,7 +207,7 @@ export function RefundPanel({
                   <p className="muted">{pendingText(r.status_reason)}</p>
                 ) : null}
               </div>
-              {r.status === "pending" && r.txid === null ? (
+              {mayRefund && r.status === "pending" && r.txid === null ? (
                 <div className="row">
                   {!(sign.isPending && current === r.id) && !(phase === "waiting" && current === r.id) ? (
                     <button

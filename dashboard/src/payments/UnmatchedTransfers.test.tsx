@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UnmatchedTransfer } from "../api/payments.ts";
+import { RoleProvider } from "../tenancy/role.tsx";
 import { apiError, on, stubApi } from "../testing/api-stub.ts";
 import { ChainsGiven } from "./chains.tsx";
 import { truncateMiddle, UnmatchedTransfers, unmatchedAmount } from "./UnmatchedTransfers.tsx";
@@ -24,12 +25,14 @@ const transfer: UnmatchedTransfer = {
   assigned_at: null,
   created_at: 1_767_225_600,
 };
-/** A gateway whose test payments settle on testnet (Hiro's explorer shows them). */
-const renderOnTestnet = () =>
+/** A gateway whose test payments settle on testnet (Hiro's explorer shows them), seen by `role`. */
+const renderOnTestnet = (role: "owner" | "developer" = "owner") =>
   render(
-    <ChainsGiven value={{ test: "testnet", live: "mainnet" }}>
-      <UnmatchedTransfers auth={auth} />
-    </ChainsGiven>,
+    <RoleProvider value={role}>
+      <ChainsGiven value={{ test: "testnet", live: "mainnet" }}>
+        <UnmatchedTransfers auth={auth} />
+      </ChainsGiven>
+    </RoleProvider>,
   );
 const list = (data: UnmatchedTransfer[]) => ({ body: { object: "list", data, has_more: false, url: "" } });
 
@@ -112,5 +115,15 @@ describe("Payments → unmatched transfers", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to load unmatched transfers");
     expect(within(alert).getByRole("button", { name: /retry/i })).toBeTruthy();
+  });
+
+  it("offers no Assign to a role that may not assign transfers (a developer), and says whose right it is", async () => {
+    stubApi(on("GET", "/v1/unmatched_transfers", list([transfer])));
+    renderOnTestnet("developer");
+    expect(await screen.findByText("Not assigned")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: `Assign transfer ${TXID} to a payment` })).toBeNull();
+    expect(screen.getByTestId("role-note-transfers.assign").textContent).toBe(
+      "Your role is Developer. Only an owner or an admin can assign a transfer that named no payment to a payment intent.",
+    );
   });
 });

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { errorMessage } from "../api/http.ts";
 import { assignUnmatchedTransfer, listUnmatchedTransfers, type UnmatchedTransfer } from "../api/payments.ts";
 import type { WorkspaceAuth } from "../api/types.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ErrorNotice } from "../ui/Status.tsx";
 import { UNMATCHED_TRANSFERS as T } from "./messages.ts";
 import { formatTime } from "./payment-rules.ts";
@@ -29,6 +30,7 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [assigning, setAssigning] = useState<string | null>(null);
+  const assigns = useCan("transfers.assign");
   // A page answering after the workspace changed belongs to the old one: drop it.
   const generation = useRef(0);
 
@@ -62,6 +64,7 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
     <section className="card" aria-labelledby="unmatched-title" aria-busy={loading}>
       <h2 id="unmatched-title">{T.title}</h2>
       <p className="muted">{T.intro}</p>
+      {items.some((t) => !t.assigned_payment_intent) ? <RoleNote permission="transfers.assign" /> : null}
       {notice ? (
         <p role="status" className="success">
           {notice}
@@ -109,6 +112,8 @@ export function UnmatchedTransfers({ auth }: { auth: WorkspaceAuth }) {
                   <td data-label={T.action}>
                     {t.assigned_payment_intent ? (
                       <span>{T.assigned(t.assigned_payment_intent)}</span>
+                    ) : !assigns ? (
+                      <span className="muted">{T.unassigned}</span>
                     ) : assigning === t.txid ? (
                       <AssignForm
                         auth={auth}

@@ -62,6 +62,7 @@ export const UNMATCHED_TRANSFERS = {
   assign: "Assign to payment",
   assignTo: (txid: string) => `Assign transfer ${txid} to a payment`,
   assigned: (id: string) => `Assigned to ${id}`,
+  unassigned: "Not assigned",
   intentLabel: "Payment ID",
   intentPlaceholder: "pi_…",
   confirm: "Assign",

@@ -1,18 +1,22 @@
 import { formatUsd, type Product, SPayClient } from "@spay/sdk";
 import { Checkout } from "@spay/sdk/react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { errorMessage } from "../api/http.ts";
 import { DASHBOARD_ERRORS } from "../messages.ts";
 import { firstActiveKey, useMerchant } from "../state/merchant.tsx";
 import { useTheme } from "../state/theme.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { ErrorNotice, Loading } from "../ui/Status.tsx";
 import { PRODUCTS } from "./messages.ts";
 import { ProductEditorModal } from "./ProductEditorModal.tsx";
 import { publicBaseUrl } from "./public-url.ts";
 import { useProducts } from "./useProducts.ts";
 
-/** SPEC.md §2 "Products": the catalog grid, Add (desktop and floating mobile), edit, delete, test payment. */
+/**
+ * SPEC.md §2 "Products": the catalog grid, Add (desktop and floating mobile), edit, delete, test
+ * payment. A role without catalogue writes (support) sees the catalogue only.
+ */
 export function ProductsPage() {
   const auth = useWorkspaceAuth();
   const { state } = useMerchant();
@@ -21,6 +25,8 @@ export function ProductsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Product | "new" | null>(null);
   const [paying, setPaying] = useState<Product | null>(null);
+  const edits = useCan("catalogue.write");
+  const pays = useCan("payments.write");
   const publishable = state.apiKeys.find(
     (k) => k.type === "pk" && k.is_active && k.state === "enabled" && k.key,
   )?.key;
@@ -52,15 +58,18 @@ export function ProductsPage() {
     <div className="page">
       <div className="row row-between">
         <h1>{PRODUCTS.title}</h1>
-        <button
-          type="button"
-          className="button button-primary desktop-only"
-          onClick={() => setEditing("new")}
-        >
-          {PRODUCTS.add}
-        </button>
+        {edits ? (
+          <button
+            type="button"
+            className="button button-primary desktop-only"
+            onClick={() => setEditing("new")}
+          >
+            {PRODUCTS.add}
+          </button>
+        ) : null}
       </div>
       <p className="muted">{PRODUCTS.lead}</p>
+      <RoleNote permission="catalogue.write" />
       {error ? <ErrorNotice message={error} onRetry={() => void load()} /> : null}
       <p role="alert" className="error-text">
         {actionError}
@@ -70,16 +79,18 @@ export function ProductsPage() {
         <div className="empty card">
           <p>{PRODUCTS.empty}</p>
           <p className="muted">{PRODUCTS.emptyLead}</p>
-          <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
-            {PRODUCTS.addFirst}
-          </button>
+          {edits ? (
+            <button type="button" className="button button-primary" onClick={() => setEditing("new")}>
+              {PRODUCTS.addFirst}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {products && products.length > 0 ? (
         <ul className="card-grid product-grid" aria-label={PRODUCTS.title}>
           {products.map((p) => (
             <li key={p.id} className="card product-card" data-testid={`product-${p.id}`}>
-              <button type="button" className="product-open" onClick={() => setEditing(p)}>
+              <ProductOpen edits={edits} onOpen={() => setEditing(p)}>
                 {p.image ? (
                   // Decorative: the card's heading names the product.
                   <img
@@ -94,7 +105,7 @@ export function ProductsPage() {
                   />
                 ) : null}
                 <h2 className="line-clamp" title={p.name}>
-                  <span className="visually-hidden">{PRODUCTS.edit} </span>
+                  {edits ? <span className="visually-hidden">{PRODUCTS.edit} </span> : null}
                   {p.name}
                 </h2>
                 {p.description ? (
@@ -107,7 +118,7 @@ export function ProductsPage() {
                   <span className="muted">{p.currency.toUpperCase()}</span>
                 </p>
                 <p className="muted">{PRODUCTS.inStock(p.stock)}</p>
-              </button>
+              </ProductOpen>
               <div className="row">
                 {p.payment_link ? (
                   <span className={p.payment_link.active ? "badge badge-success" : "badge badge-danger"}>
@@ -116,35 +127,41 @@ export function ProductsPage() {
                 ) : null}
               </div>
               <div className="row">
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={!ready}
-                  onClick={() => setPaying(p)}
-                >
-                  {ready ? PRODUCTS.createTestPayment : PRODUCTS.setupRequired}
-                </button>
-                <button
-                  type="button"
-                  className="button button-small button-danger"
-                  aria-label={PRODUCTS.deleteLabel(p.name)}
-                  onClick={() => void remove(p)}
-                >
-                  {PRODUCTS.delete}
-                </button>
+                {pays ? (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={!ready}
+                    onClick={() => setPaying(p)}
+                  >
+                    {ready ? PRODUCTS.createTestPayment : PRODUCTS.setupRequired}
+                  </button>
+                ) : null}
+                {edits ? (
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    aria-label={PRODUCTS.deleteLabel(p.name)}
+                    onClick={() => void remove(p)}
+                  >
+                    {PRODUCTS.delete}
+                  </button>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        className="fab mobile-only"
-        aria-label={PRODUCTS.add}
-        onClick={() => setEditing("new")}
-      >
-        +
-      </button>
+      {edits ? (
+        <button
+          type="button"
+          className="fab mobile-only"
+          aria-label={PRODUCTS.add}
+          onClick={() => setEditing("new")}
+        >
+          +
+        </button>
+      ) : null}
       {editing ? (
         <ProductEditorModal
           auth={auth}
@@ -171,5 +188,15 @@ export function ProductsPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** A product card's body: the button opening the editor, or the same content to read only. */
+function ProductOpen({ edits, onOpen, children }: { edits: boolean; onOpen(): void; children: ReactNode }) {
+  if (!edits) return <div className="product-open">{children}</div>;
+  return (
+    <button type="button" className="product-open" onClick={onOpen}>
+      {children}
+    </button>
   );
 }

@@ -12,6 +12,7 @@ const entry = (id: string, overrides: Partial<AuditEntry> = {}): AuditEntry => (
   action: "api_key.created",
   actor: { type: "user", id: "user_other" },
   workspace_id: "ws_1",
+  organization_id: "org_1",
   object_type: "api_key",
   object_id: `key_${id}`,
   ip: "2001:db8:85a3::8a2e:370:7334",

@@ -2,6 +2,7 @@ import type { AuditEntry } from "../api/audit-log.ts";
 import { formatTime } from "../payments/payment-rules.ts";
 import { useSession } from "../state/session.tsx";
 import { useWorkspaceAuth } from "../state/workspace-auth.ts";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { AUDIT_LOG } from "./messages.ts";
 import { useAuditLog } from "./useAuditLog.ts";
 
@@ -18,8 +19,20 @@ export function auditActorLabel(entry: AuditEntry, currentUserId: string | null 
   return entry.actor.id ? `${kind} ${entry.actor.id}` : kind;
 }
 
-/** Settings → Audit log: the workspace's security log, a page at a time. */
+/** Settings → Audit log: the workspace's security log, a page at a time; owners' and admins' only. */
 export function AuditLogSection() {
+  const reads = useCan("audit_log.read");
+  if (!reads)
+    return (
+      <section className="card audit-log" aria-labelledby="audit-log-title">
+        <h2 id="audit-log-title">{AUDIT_LOG.title}</h2>
+        <RoleNote permission="audit_log.read" />
+      </section>
+    );
+  return <AuditLog />;
+}
+
+function AuditLog() {
   const auth = useWorkspaceAuth();
   const { user } = useSession();
   const { entries, hasMore, loading, loadingMore, error, loadMore } = useAuditLog(auth);

@@ -3,6 +3,7 @@ import { errorMessage } from "../api/http.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useWorkspaceSettings } from "../state/merchant-queries.ts";
 import { useSession } from "../state/session.tsx";
+import { useCan } from "../tenancy/role.tsx";
 import { SETTINGS } from "./messages.ts";
 
 /**
@@ -15,6 +16,8 @@ export function CheckoutPricingSection() {
   const { state } = useMerchant();
   const hintId = useId();
   const save = useWorkspaceSettings(token);
+  // The page's note says whose setting it is; the switch shows its state to everyone.
+  const edits = useCan("settings.write");
   const workspace = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
   if (!workspace || !token) return null;
   const allowed = workspace.allow_browser_amounts === true;
@@ -33,7 +36,7 @@ export function CheckoutPricingSection() {
           aria-checked={allowed}
           aria-describedby={hintId}
           checked={allowed}
-          disabled={save.isPending}
+          disabled={save.isPending || !edits}
           onChange={(e) => toggle(e.target.checked)}
         />
         {SETTINGS.browserAmounts}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { deleteAccount } from "../api/account.ts";
+import { isStepUpCanceled, useStepUp } from "../security/useStepUp.tsx";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { deleteAccountRequest } from "./delete-account-rules.ts";
@@ -14,6 +15,8 @@ export function DeleteAccountModal({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // Deleting needs the second factor proved in the last five minutes, when the account has one.
+  const stepUp = useStepUp();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -22,14 +25,15 @@ export function DeleteAccountModal({ onClose }: { onClose(): void }) {
     if (!token) return setError(SETTINGS.deleteNoIdentity);
     setBusy(true);
     try {
-      await deleteAccount(token, request.identity);
+      await stepUp.run(() => deleteAccount(token, request.identity));
       clear();
       navigate("/", { replace: true });
     } catch (err) {
+      setBusy(false);
+      if (isStepUpCanceled(err)) return;
       setError(
         SETTINGS.deleteFailedAlert(err instanceof Error && err.message ? err.message : SETTINGS.deleteFailed),
       );
-      setBusy(false);
     }
   };
 
@@ -57,6 +61,7 @@ export function DeleteAccountModal({ onClose }: { onClose(): void }) {
           </button>
         </div>
       </form>
+      {stepUp.dialog}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ export function EditableField({
   type = "text",
   multiline = false,
   maxLength,
+  readOnly = false,
   onSave,
 }: {
   label: string;
@@ -20,6 +21,8 @@ export function EditableField({
   type?: "text" | "url" | "email";
   multiline?: boolean;
   maxLength?: number;
+  /** Shown without Edit: the role may not change it (the section says why). */
+  readOnly?: boolean;
   onSave(next: string): Promise<string | null>;
 }) {
   const [editing, setEditing] = useState(false);
@@ -36,17 +39,19 @@ export function EditableField({
           <span className="truncate" title={value || undefined}>
             {value || SETTINGS.notAvailable}
           </span>
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={`${SETTINGS.edit} ${label}`}
-            onClick={() => {
-              setDraft(value);
-              setEditing(true);
-            }}
-          >
-            {SETTINGS.edit}
-          </button>
+          {readOnly ? null : (
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={`${SETTINGS.edit} ${label}`}
+              onClick={() => {
+                setDraft(value);
+                setEditing(true);
+              }}
+            >
+              {SETTINGS.edit}
+            </button>
+          )}
         </dd>
       </div>
     );

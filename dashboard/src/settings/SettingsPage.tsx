@@ -5,6 +5,7 @@ import { fieldErrorOf } from "../api/field-errors.ts";
 import { MAIL } from "../mail/messages.ts";
 import { PaymentNotificationsSection } from "../mail/PaymentNotificationsSection.tsx";
 import { BUSINESS_PROFILE_LIMITS, useBusinessProfileSave } from "../onboarding/BusinessInfoStep.tsx";
+import { SecuritySection } from "../security/SecuritySection.tsx";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
 import { CreateEnvironmentModal } from "../tenancy/CreateEnvironmentModal.tsx";
@@ -12,21 +13,26 @@ import { CreateTenantModal } from "../tenancy/CreateTenantModal.tsx";
 import { EnvironmentManagerModal } from "../tenancy/EnvironmentManagerModal.tsx";
 import { useEnvironments } from "../tenancy/environments.tsx";
 import { OrganizationSelector } from "../tenancy/OrganizationSelector.tsx";
+import { RoleNote, useCan } from "../tenancy/role.tsx";
 import { WorkspaceSelector } from "../tenancy/WorkspaceSelector.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { formatDate } from "../ui/format.ts";
 import { AuditLogSection } from "./AuditLogSection.tsx";
-import { ChangePasswordModal } from "./ChangePasswordModal.tsx";
 import { CheckoutPricingSection } from "./CheckoutPricingSection.tsx";
 import { DeleteAccountModal } from "./DeleteAccountModal.tsx";
 import { EditableField } from "./EditableField.tsx";
 import { ACCOUNT, SETTINGS } from "./messages.ts";
 
-/** SPEC.md §2 "Settings". */
+/**
+ * SPEC.md §2 "Settings". The account is the signed-in person's own; the workspace's settings
+ * (business profile, environments, pricing, notifications) change only with the role's right, and
+ * the page says so once, at the top.
+ */
 export function SettingsPage() {
   return (
     <div className="page">
       <h1>{SETTINGS.title}</h1>
+      <RoleNote permission="settings.write" />
       <AccountSection />
       <TenancySection />
       <WalletSection />
@@ -58,6 +64,7 @@ function AccountSection() {
   const { user, token, updateUser } = useSession();
   const { state } = useMerchant();
   const save = useBusinessProfileSave();
+  const edits = useCan("settings.write");
   const saveUser = async (input: { name?: string; email?: string }): Promise<string | null> => {
     if (!token) return null;
     try {
@@ -93,6 +100,7 @@ function AccountSection() {
         <EditableField
           label="Business name"
           maxLength={BUSINESS_PROFILE_LIMITS.businessName}
+          readOnly={!edits}
           value={state.businessName}
           onSave={(v) => save("businessName", v)}
         />
@@ -100,6 +108,7 @@ function AccountSection() {
           label="Website URL"
           type="url"
           maxLength={BUSINESS_PROFILE_LIMITS.websiteUrl}
+          readOnly={!edits}
           value={state.websiteUrl}
           onSave={(v) => save("websiteUrl", v)}
         />
@@ -107,6 +116,7 @@ function AccountSection() {
           label="Business description"
           multiline
           maxLength={BUSINESS_PROFILE_LIMITS.businessDescription}
+          readOnly={!edits}
           value={state.businessDescription}
           onSave={(v) => save("businessDescription", v)}
         />
@@ -118,6 +128,8 @@ function AccountSection() {
 function TenancySection() {
   const { state } = useMerchant();
   const [creating, setCreating] = useState<"organization" | "workspace" | null>(null);
+  const createsWorkspaces = useCan("settings.write");
+  const seesKeys = useCan("developers.read");
   // Only in a multi-tenant setup: at least one organization and one workspace.
   if (state.organizations.length === 0 || state.workspaces.length === 0) return null;
   const activeKeys = state.apiKeys.filter((k) => k.is_active).length;
@@ -143,21 +155,27 @@ function TenancySection() {
             {SETTINGS.totals(state.organizations.length, state.workspaces.length)}
           </dd>
         </div>
-        <div className="field-row">
-          <dt>{SETTINGS.activeKeys}</dt>
-          <dd>{activeKeys}</dd>
-        </div>
+        {seesKeys ? (
+          <div className="field-row">
+            <dt>{SETTINGS.activeKeys}</dt>
+            <dd>{activeKeys}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="row">
         <button type="button" className="button" onClick={() => setCreating("organization")}>
           {SETTINGS.newOrganization}
         </button>
-        <button type="button" className="button" onClick={() => setCreating("workspace")}>
-          {SETTINGS.newWorkspace}
-        </button>
-        <Link to="/integrations" className="button">
-          {SETTINGS.manageApiKeys}
-        </Link>
+        {createsWorkspaces ? (
+          <button type="button" className="button" onClick={() => setCreating("workspace")}>
+            {SETTINGS.newWorkspace}
+          </button>
+        ) : null}
+        {seesKeys ? (
+          <Link to="/integrations" className="button">
+            {SETTINGS.manageApiKeys}
+          </Link>
+        ) : null}
       </div>
       {creating ? <CreateTenantModal kind={creating} onClose={() => setCreating(null)} /> : null}
     </section>
@@ -209,6 +227,7 @@ function WalletSection() {
 function EnvironmentSection() {
   const { list, current, refresh, loading } = useEnvironments();
   const [dialog, setDialog] = useState<"manage" | "create" | null>(null);
+  const manages = useCan("settings.write");
   const stats = [
     { label: SETTINGS.statTotal, value: list.length },
     { label: SETTINGS.statSandbox, value: list.filter((e) => e.type === "sandbox").length },
@@ -229,48 +248,22 @@ function EnvironmentSection() {
         ))}
       </ul>
       <div className="row">
-        <button type="button" className="button" onClick={() => setDialog("manage")}>
-          {SETTINGS.manageAll}
-        </button>
-        <button type="button" className="button" onClick={() => setDialog("create")}>
-          {SETTINGS.createNew}
-        </button>
+        {manages ? (
+          <>
+            <button type="button" className="button" onClick={() => setDialog("manage")}>
+              {SETTINGS.manageAll}
+            </button>
+            <button type="button" className="button" onClick={() => setDialog("create")}>
+              {SETTINGS.createNew}
+            </button>
+          </>
+        ) : null}
         <button type="button" className="button" onClick={() => void refresh()}>
           {SETTINGS.refreshStats}
         </button>
       </div>
       {dialog === "manage" ? <EnvironmentManagerModal onClose={() => setDialog(null)} /> : null}
       {dialog === "create" ? <CreateEnvironmentModal onClose={() => setDialog(null)} /> : null}
-    </section>
-  );
-}
-
-function SecuritySection() {
-  const [changing, setChanging] = useState(false);
-  const items = [SETTINGS.enable2fa, SETTINGS.managePreferences, SETTINGS.requestExport];
-  return (
-    <section className="card" aria-labelledby="security-title">
-      <h2 id="security-title">{SETTINGS.security}</h2>
-      <ul className="list">
-        <li className="list-row">
-          <span>{SETTINGS.changePassword}</span>
-          <button type="button" className="button button-small" onClick={() => setChanging(true)}>
-            {SETTINGS.changePassword}
-          </button>
-        </li>
-        {items.map((label) => (
-          <li key={label} className="list-row">
-            <span>{label}</span>
-            <button type="button" className="button button-small" disabled aria-describedby="security-note">
-              {label}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p id="security-note" className="muted">
-        {SETTINGS.staticNote}
-      </p>
-      {changing ? <ChangePasswordModal onClose={() => setChanging(false)} /> : null}
     </section>
   );
 }

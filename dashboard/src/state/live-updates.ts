@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { followWorkspaceEvents, type StreamEvent } from "../api/workspace-events.ts";
 import { applyPaymentUpdate, paymentKeys } from "../payments/usePayments.ts";
+import { useCan } from "../tenancy/role.tsx";
 import { type QueryScope, scopeKey, useQueryScope } from "./query-scope.ts";
 
 /** The intent a `payment_intent.*` event carries as it is now, or null for any other event. */
@@ -34,12 +35,17 @@ export function applyWorkspaceEvent(client: QueryClient, scope: QueryScope, even
   );
 }
 
-/** Follows the current workspace's event stream while signed in, writing into the cache. */
+/**
+ * Follows the current workspace's event stream while signed in, writing into the cache. The stream
+ * is one of the developer tools: a role without them (support) would only be refused, again and
+ * again, so it does not follow it and its screens show what they loaded.
+ */
 export function useLiveWorkspaceEvents(): void {
   const client = useQueryClient();
   const scope = useQueryScope();
+  const follows = useCan("developers.read");
   useEffect(() => {
-    if (!scope) return;
+    if (!scope || !follows) return;
     return followWorkspaceEvents(scope.auth, (event) => applyWorkspaceEvent(client, scope, event));
-  }, [client, scope]);
+  }, [client, scope, follows]);
 }

@@ -107,7 +107,7 @@ describe("switching workspace", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("never shows the previous workspace's keys, even before the new one answered", async () => {
-    const org = { id: "org_1", name: "Acme", slug: "acme", description: null, created_at: 0 };
+    const org = { id: "org_1", name: "Acme", slug: "acme", description: null, role: "owner", created_at: 0 };
     stubApi(
       on("GET", "/v1/organizations", { body: { data: [org] } }),
       on("GET", "/v1/organizations/org_1/workspaces", { body: { data: [ws("ws_1"), ws("ws_2")] } }),

@@ -12,6 +12,7 @@ import {
 import { errorMessage } from "../api/http.ts";
 import type { ApiKey, OnboardingStatus, Workspace } from "../api/types.ts";
 import { isOnboardingDone, onboardingProgress } from "../onboarding/progress.ts";
+import { organizationRole, roleAllows } from "../tenancy/role-rules.ts";
 import {
   apiKeysQuery,
   merchantKeys,
@@ -58,6 +59,11 @@ export function useMerchant(): Merchant {
   const merchant = useContext(MerchantContext);
   if (!merchant) throw new Error("useMerchant needs a MerchantProvider");
   return merchant;
+}
+
+/** The merchant outside the requirement of a provider: null where there is none (a screen rendered on its own). */
+export function useMerchantIfAny(): Merchant | null {
+  return useContext(MerchantContext);
 }
 
 /** Picks the key calls are made with: the first active publishable key, else the first active one. */
@@ -155,7 +161,10 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
     () => (signedIn && token && tenancyData && workspaceId ? { token, workspaceId } : null),
     [signedIn, token, tenancyData, workspaceId],
   );
-  const keys = useQuery(apiKeysQuery(auth));
+  // A role without the developer tools (support) is refused the key list: it is not asked for.
+  const role = tenancyData ? organizationRole(tenancyData.organizations, current?.organization_id) : null;
+  const keysAuth = roleAllows(role, "developers.read") ? auth : null;
+  const keys = useQuery(apiKeysQuery(keysAuth));
   const onboarding = useQuery(onboardingQuery(auth));
 
   // The resolved workspace becomes the chosen one (a deleted or unknown choice falls back).
@@ -170,7 +179,7 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
   }, [tenancyData, workspaceId, current, local.currentWorkspaceId]);
 
   const state = useMemo<MerchantState>(() => {
-    const keyList = auth ? keys.data : undefined;
+    const keyList = keysAuth ? keys.data : undefined;
     const statusData = auth ? onboarding.data : undefined;
     return {
       ...EMPTY_MERCHANT_STATE,
@@ -185,7 +194,7 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
       workspaceApiKeys: keyList && workspaceId ? { [workspaceId]: keyList } : {},
       ...(drafts[workspaceId] ?? {}),
     };
-  }, [local, tenancyData, workspaceId, current, user, auth, keys.data, onboarding.data, drafts]);
+  }, [local, tenancyData, workspaceId, current, user, auth, keysAuth, keys.data, onboarding.data, drafts]);
 
   const saved = useRef<MerchantState | null>(null);
   useEffect(() => {
@@ -196,9 +205,13 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
 
   const loading =
     status === "validating" ||
-    (signedIn && (firstLoad(tenancy) || (auth !== null && (firstLoad(keys) || firstLoad(onboarding)))));
+    (signedIn &&
+      (firstLoad(tenancy) ||
+        (auth !== null && ((keysAuth !== null && firstLoad(keys)) || firstLoad(onboarding)))));
   const failure =
-    (signedIn && unanswered(tenancy)) || (auth && (unanswered(onboarding) || unanswered(keys))) || null;
+    (signedIn && unanswered(tenancy)) ||
+    (auth && (unanswered(onboarding) || (keysAuth && unanswered(keys)))) ||
+    null;
   const error = failure ? errorMessage(failure) : null;
 
   const update = useCallback(
@@ -247,7 +260,16 @@ export function MerchantProvider({ children }: { children: ReactNode }) {
     async (id: string) => {
       if (!token) return;
       const a = { token, workspaceId: id };
-      await Promise.all([client.prefetchQuery(apiKeysQuery(a)), client.prefetchQuery(onboardingQuery(a))]);
+      const t = client.getQueryData<Tenancy>(merchantKeys.tenancy());
+      const ws = t?.workspaces.find((w) => w.id === id);
+      const readsKeys = roleAllows(
+        organizationRole(t?.organizations ?? [], ws?.organization_id),
+        "developers.read",
+      );
+      await Promise.all([
+        readsKeys ? client.prefetchQuery(apiKeysQuery(a)) : undefined,
+        client.prefetchQuery(onboardingQuery(a)),
+      ]);
     },
     [client, token],
   );

@@ -6,12 +6,15 @@ import { CreateEnvironmentModal } from "./CreateEnvironmentModal.tsx";
 import { EnvironmentManagerModal } from "./EnvironmentManagerModal.tsx";
 import { useEnvironments } from "./environments.tsx";
 import { ENVIRONMENTS, TENANCY } from "./messages.ts";
+import { useCan } from "./role.tsx";
 
 /** Environments grouped Sandbox / Production, with loading, error + 'Try again', 'Create one' and actions. */
 export function EnvironmentSwitcher() {
   const { list, current, loading, error, refresh, select } = useEnvironments();
   const [dialog, setDialog] = useState<"create" | "manage" | null>(null);
   const hasWorkspace = useMerchant().state.currentWorkspaceId !== "";
+  // Environments are the workspace's settings: only a role that may change them creates or manages them.
+  const manages = useCan("settings.write");
   const groups = [
     { type: "sandbox" as const, title: ENVIRONMENTS.sandbox },
     { type: "production" as const, title: ENVIRONMENTS.production },
@@ -54,9 +57,11 @@ export function EnvironmentSwitcher() {
               {!loading && !error && list.length === 0 ? (
                 <p className="menu-note">
                   {ENVIRONMENTS.none}{" "}
-                  <button type="button" className="text-link" onClick={() => setDialog("create")}>
-                    {ENVIRONMENTS.createOne}
-                  </button>
+                  {manages ? (
+                    <button type="button" className="text-link" onClick={() => setDialog("create")}>
+                      {ENVIRONMENTS.createOne}
+                    </button>
+                  ) : null}
                 </p>
               ) : null}
               {groups.map((g) => {
@@ -83,27 +88,31 @@ export function EnvironmentSwitcher() {
                   </div>
                 );
               })}
-              <hr />
-              <button
-                type="button"
-                className="menu-item"
-                onClick={() => {
-                  close();
-                  setDialog("create");
-                }}
-              >
-                {ENVIRONMENTS.create}
-              </button>
-              <button
-                type="button"
-                className="menu-item"
-                onClick={() => {
-                  close();
-                  setDialog("manage");
-                }}
-              >
-                {ENVIRONMENTS.manage}
-              </button>
+              {manages ? (
+                <>
+                  <hr />
+                  <button
+                    type="button"
+                    className="menu-item"
+                    onClick={() => {
+                      close();
+                      setDialog("create");
+                    }}
+                  >
+                    {ENVIRONMENTS.create}
+                  </button>
+                  <button
+                    type="button"
+                    className="menu-item"
+                    onClick={() => {
+                      close();
+                      setDialog("manage");
+                    }}
+                  >
+                    {ENVIRONMENTS.manage}
+                  </button>
+                </>
+              ) : null}
             </>
           )
         }

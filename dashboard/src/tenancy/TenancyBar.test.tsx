@@ -13,6 +13,7 @@ const emptyOrg = {
   description: null,
   user_count: 1,
   workspace_count: 0,
+  role: "owner",
   created_at: 0,
 };
 const acme = { ...emptyOrg, id: "org_1", name: "Acme", slug: "acme", workspace_count: 1 };

@@ -4,6 +4,7 @@ import { CreateTenantModal } from "./CreateTenantModal.tsx";
 import { EnvironmentSwitcher } from "./EnvironmentSwitcher.tsx";
 import { TENANCY } from "./messages.ts";
 import { OrganizationSelector } from "./OrganizationSelector.tsx";
+import { useCan } from "./role.tsx";
 import { WorkspaceSelector } from "./WorkspaceSelector.tsx";
 
 /**
@@ -13,13 +14,15 @@ import { WorkspaceSelector } from "./WorkspaceSelector.tsx";
 export function TenancyBar() {
   const { state } = useMerchant();
   const [creating, setCreating] = useState(false);
+  // A workspace is the organization's setting: only a role that may change them offers to create one.
+  const createsWorkspaces = useCan("settings.write");
   if (state.organizations.length === 0 && !state.currentWorkspaceId) return null;
   return (
     <div className="tenancy-bar">
       <OrganizationSelector />
       <WorkspaceSelector />
       <EnvironmentSwitcher />
-      {state.currentWorkspaceId ? null : (
+      {state.currentWorkspaceId || !createsWorkspaces ? null : (
         <button
           type="button"
           className="button button-small button-primary"

@@ -3,6 +3,7 @@ import { useMerchant } from "../state/merchant.tsx";
 import { Dropdown } from "../ui/Dropdown.tsx";
 import { CreateTenantModal } from "./CreateTenantModal.tsx";
 import { TENANCY } from "./messages.ts";
+import { useCan } from "./role.tsx";
 import { groupWorkspaces } from "./workspace-groups.ts";
 
 /** Search, workspaces grouped by organization (alphabetical) with member counts, and create. */
@@ -10,6 +11,8 @@ export function WorkspaceSelector() {
   const { state, selectWorkspace } = useMerchant();
   const [query, setQuery] = useState("");
   const [creating, setCreating] = useState(false);
+  // A workspace is created in the current organization: a change of its settings.
+  const createsWorkspaces = useCan("settings.write");
   const current = state.workspaces.find((w) => w.id === state.currentWorkspaceId);
   const groups = groupWorkspaces(state.workspaces, state.organizations, query);
   return (
@@ -54,17 +57,21 @@ export function WorkspaceSelector() {
                 ))}
               </div>
             ))}
-            <hr />
-            <button
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                close();
-                setCreating(true);
-              }}
-            >
-              + {TENANCY.createWorkspace}
-            </button>
+            {createsWorkspaces ? (
+              <>
+                <hr />
+                <button
+                  type="button"
+                  className="menu-item"
+                  onClick={() => {
+                    close();
+                    setCreating(true);
+                  }}
+                >
+                  + {TENANCY.createWorkspace}
+                </button>
+              </>
+            ) : null}
           </>
         )}
       </Dropdown>

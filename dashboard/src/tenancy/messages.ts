@@ -1,5 +1,5 @@
 /** The texts of organizations, workspaces and environments (SPEC.md quoted texts kept exactly); shared texts are in ../messages.ts. */
-import { ERRORS } from "@spay/protocol";
+import { ERRORS, type Role } from "@spay/protocol";
 
 export const CREATION_ERRORS = {
   orgSlugTaken: "Organization slug is already taken. Please choose a different one.",
@@ -74,4 +74,31 @@ export const TENANCY = {
   slug: "Slug",
   create: "Create",
   cancel: "Cancel",
+} as const;
+
+const ROLE_NAMES: Record<Role, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  developer: "Developer",
+  support: "Support",
+};
+
+/** A role as a sentence names it ("Only an owner or an admin can …"). */
+const ROLE_WITH_ARTICLE: Record<Role, string> = {
+  owner: "an owner",
+  admin: "an admin",
+  developer: "a developer",
+  support: "a support member",
+};
+
+/** Role names and why a role lacks a control; the rights themselves are @spay/protocol's table. */
+export const ROLE_TEXT = {
+  label: "Role",
+  names: ROLE_NAMES,
+  withArticle: ROLE_WITH_ARTICLE,
+  yourRole: (name: string) => `Your role is ${name}.`,
+  only: (holders: string[], covers: string) => {
+    const who = holders.length > 1 ? `${holders.slice(0, -1).join(", ")} or ${holders.at(-1)}` : holders[0];
+    return `Only ${who ?? ""} can ${covers}.`;
+  },
 } as const;

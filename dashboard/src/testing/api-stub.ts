@@ -7,7 +7,9 @@ export interface StubbedCall {
   headers: Record<string, string>;
 }
 
-type Answer = { status?: number; body?: unknown; delayMs?: number } | "network-error";
+type Answer =
+  | { status?: number; body?: unknown; delayMs?: number; headers?: Record<string, string> }
+  | "network-error";
 type Route = (call: StubbedCall) => Answer | undefined;
 
 /**
@@ -35,18 +37,21 @@ export function stubApi(...routes: Route[]): StubbedCall[] {
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
       return new Response(JSON.stringify(answer.body ?? {}), {
         status: answer.status ?? 200,
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...answer.headers },
       });
     }),
   );
   return calls;
 }
 
-/** Answers `method path` (path without query, or a RegExp) with `answer`. */
+/**
+ * Answers `method path` (path without query, or a RegExp) with `answer`; an answer function that
+ * returns undefined lets the next route answer (a refusal until some state changes).
+ */
 export function on(
   method: string,
   path: string | RegExp,
-  answer: Answer | ((call: StubbedCall) => Answer),
+  answer: Answer | ((call: StubbedCall) => Answer | undefined),
 ): Route {
   return (call) => {
     const bare = call.path.split("?")[0] ?? "";
@@ -56,15 +61,25 @@ export function on(
   };
 }
 
-export function apiError(status: number, code: string, message = code): Answer {
+export function apiError(
+  status: number,
+  code: string,
+  message = code,
+  extra: { param?: string; headers?: Record<string, string> } = {},
+): Answer {
+  const param = extra.param ? { param: extra.param } : {};
   return {
     status,
-    body: { error: { type: "invalid_request_error", code, message, request_id: "req_test" } },
+    body: { error: { type: "invalid_request_error", code, message, request_id: "req_test", ...param } },
+    ...(extra.headers ? { headers: extra.headers } : {}),
   };
 }
 
-/** A signed-in merchant with one organization and one workspace (ws_1), nothing onboarded yet. */
-export function oneWorkspace(): Route[] {
+/**
+ * A signed-in merchant with one organization and one workspace (ws_1), nothing onboarded yet; the
+ * organization's owner unless `role` says otherwise.
+ */
+export function oneWorkspace(role: "owner" | "admin" | "developer" | "support" = "owner"): Route[] {
   const ws = {
     id: "ws_1",
     organization_id: "org_1",
@@ -85,6 +100,7 @@ export function oneWorkspace(): Route[] {
     description: null,
     user_count: 1,
     workspace_count: 1,
+    role,
     created_at: 0,
   };
   return [

@@ -1,9 +1,15 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { COMMON } from "../messages.ts";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The dialogs open now, the innermost last: only it answers Escape and keeps Tab inside (a step-up
+ * question asked over a form closes alone, leaving the form as it was).
+ */
+const openDialogs: HTMLElement[] = [];
 
 export interface ModalProps {
   title: string;
@@ -26,14 +32,23 @@ export function Modal({ title, onClose, children, wide, fullScreen, hideTitle }:
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  // Who opened the dialog, read before any effect of its content may move the focus.
+  useLayoutEffect(() => {
+    openerRef.current = document.activeElement as HTMLElement | null;
+  }, []);
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = openerRef.current;
     const node = dialog.current;
     const first =
       node?.querySelector<HTMLElement>("[data-autofocus]") ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
+    // Content that placed the focus itself (a code field) keeps it.
+    if (!node?.contains(document.activeElement)) first?.focus();
+    if (node) openDialogs.push(node);
     const onKey = (e: KeyboardEvent) => {
+      if (node && openDialogs.at(-1) !== node) return;
       if (e.key === "Escape") {
         e.stopPropagation();
         onCloseRef.current();
@@ -55,6 +70,8 @@ export function Modal({ title, onClose, children, wide, fullScreen, hideTitle }:
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
+      const at = node ? openDialogs.indexOf(node) : -1;
+      if (at >= 0) openDialogs.splice(at, 1);
       opener?.focus?.();
     };
   }, []);

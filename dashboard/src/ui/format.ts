@@ -7,3 +7,15 @@ export function formatDate(seconds: number | null | undefined, fallback = "N/A")
     day: "numeric",
   });
 }
+
+/** Unix seconds as a date with the time ('January 5, 2026, 3:04 PM'), or `fallback` when missing. */
+export function formatDateTime(seconds: number | null | undefined, fallback = "N/A"): string {
+  if (!seconds) return fallback;
+  return new Date(seconds * 1000).toLocaleString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}

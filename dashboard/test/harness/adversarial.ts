@@ -1,4 +1,5 @@
 import { MICROS_PER_CENT, PAID_STATUSES, type PaymentStatus } from "@spay/protocol";
+import { hashToken } from "../../../server/src/domain/secrets.ts";
 import * as images from "../../../server/src/services/product-images/test-images.ts";
 import { type SeededMerchant, seedMerchant } from "./merchant.ts";
 import type { TestStack } from "./stack.ts";
@@ -22,6 +23,19 @@ export const ADVERSARIAL = {
   fulfillmentTxid: `0x${"ab".repeat(32)}`,
   maxPriceMinor: 99_999_999,
   payments: 10_000,
+  /**
+   * Where the account is signed in, as hostile clients report it: a 500-character User-Agent with
+   * no break at all (the server names the device by its whole first word), and a real browser's
+   * string padded to 500 characters with spaces.
+   */
+  userAgents: [
+    `Agent${"Z".repeat(495)}`,
+    `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 ${"Extension/1.0 ".repeat(24)}`.slice(
+      0,
+      500,
+    ),
+  ],
+  ipv6: "2001:0db8:85a3:0000:0000:8a2e:0370:7334",
 } as const;
 
 export interface AdversarialMerchant extends SeededMerchant {
@@ -32,6 +46,8 @@ export interface AdversarialMerchant extends SeededMerchant {
   checkoutUrl: string;
   /** The card link of a product with an image (a wide photo the gateway re-encoded). */
   imageLinkId: string;
+  /** An invitation link's token (`/invite#…`) to the long-named organization, for an address with no account. */
+  invitationToken: string;
 }
 
 async function post(stack: TestStack, key: string, path: string, body: unknown) {
@@ -228,11 +244,88 @@ export async function seedAdversarialMerchant(stack: TestStack): Promise<Adversa
     .where("id", "=", `${intent.id}_1`)
     .execute();
   await insertCustomers(stack, String(intent.id));
+  const invitationToken = await seedTeam(stack, ws.organization_id, String(merchant.user.id));
+  await seedSessions(stack, String(merchant.user.id));
   return {
     ...merchant,
     cardLinkId: String(card.id),
     buttonLinkId: String(button.id),
     checkoutUrl: String(intent.checkout_url),
     imageLinkId: pictured.payment_link.id,
+    invitationToken,
   };
+}
+
+/**
+ * The team: a second member whose name is the longest and has no space, a pending invitation to an
+ * address whose local part has no break, and a second invitation whose token the walk opens signed
+ * out (the token is kept only as a hash, so it is written here rather than read from the mail).
+ */
+async function seedTeam(stack: TestStack, organizationId: string, ownerId: string): Promise<string> {
+  const db = stack.deps.db;
+  const res = await fetch(`${stack.apiUrl}/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `member-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      name: "member",
+    }),
+  });
+  const grant = (await res.json()) as { user: { id: string } };
+  if (!res.ok) throw new Error(`member: ${res.status} ${JSON.stringify(grant)}`);
+  const now = Math.floor(Date.now() / 1000);
+  await db.updateTable("users").set({ name: ADVERSARIAL.longName }).where("id", "=", grant.user.id).execute();
+  await db
+    .insertInto("organization_members")
+    .values({ organization_id: organizationId, user_id: grant.user.id, role: "developer", created_at: now })
+    .execute();
+  const token = `invtok_${"layout".repeat(4)}`;
+  for (const [id, email, tokenOf] of [
+    ["inv_layout_long", ADVERSARIAL.emails[2], `invtok_unused_${now}`],
+    ["inv_layout_link", "invitee@example.com", token],
+  ] as const) {
+    await db
+      .insertInto("invitations")
+      .values({
+        id,
+        organization_id: organizationId,
+        email,
+        role: "support",
+        token_hash: hashToken(tokenOf),
+        invited_by: ownerId,
+        created_at: now,
+        expires_at: now + 7 * 24 * 3600,
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      })
+      .execute();
+  }
+  return token;
+}
+
+/**
+ * Other places the merchant is signed in, reported by the adversarial User-Agents (one from an
+ * IPv6 address, one never seen since): Settings → Sessions lists them beside this device.
+ */
+async function seedSessions(stack: TestStack, userId: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await stack.deps.db
+    .insertInto("sessions")
+    .values(
+      ADVERSARIAL.userAgents.map((userAgent, i) => ({
+        id: `sess_layout_${i}`,
+        user_id: userId,
+        token_hash: hashToken(`sess_layout_token_${i}_${now}`),
+        created_at: now - 86_400 * (i + 2),
+        expires_at: now + 86_400 * 30,
+        revoked_at: null,
+        second_factor_at: null,
+        user_agent: userAgent,
+        ip: i === 0 ? ADVERSARIAL.ipv6 : "198.51.100.200",
+        last_seen_at: i === 0 ? now - 3_600 : null,
+      })),
+    )
+    .execute();
 }

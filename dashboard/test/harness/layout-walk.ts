@@ -13,13 +13,16 @@ import { MAIL } from "../../src/mail/messages.ts";
 import { ONBOARDING } from "../../src/onboarding/messages.ts";
 import { PAYMENTS, REFUNDS, UNMATCHED_TRANSFERS } from "../../src/payments/messages.ts";
 import { PRODUCTS } from "../../src/products/messages.ts";
+import { ENROLL, RECOVERY_CODES, SESSIONS, TWO_FACTOR } from "../../src/security/messages.ts";
 import { SETTINGS } from "../../src/settings/messages.ts";
+import { INVITE, TEAM } from "../../src/team/messages.ts";
 import { ADVERSARIAL, type AdversarialMerchant, seedAdversarialMerchant } from "./adversarial.ts";
 import { launchChromium } from "./chromium.ts";
 import { layoutProblems } from "./layout-checks.ts";
 import { signInPage } from "./merchant.ts";
 import { screenshotAs } from "./screenshots.ts";
 import { startStack, type TestStack } from "./stack.ts";
+import { totpCode } from "./totp.ts";
 
 /**
  * Every screen — signed out, onboarding, each app page, modals, the payment link's card
@@ -242,12 +245,74 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // A member named by 200 characters with no space, and an invitation to an address like it.
+    name: "team",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/team");
+      await heading(p, TEAM.title);
+      await p.getByTestId("members-table").getByText(ADVERSARIAL.longName).waitFor();
+      await p.getByTestId("invitations-table").locator("tbody tr").first().waitFor();
+    },
+  },
+  {
+    name: "team-invite-modal",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/team");
+      await p.getByRole("button", { name: TEAM.invite }).click();
+      await dialog(p, TEAM.inviteTitle);
+    },
+  },
+  {
     name: "change-password-modal",
     signedIn: true,
     open: async (p) => {
       await go(p, "/settings");
       await p.getByRole("button", { name: SETTINGS.changePassword }).click();
       await dialog(p, SETTINGS.changePassword);
+    },
+  },
+  {
+    // Settings → Security & Preferences: this device beside sessions reported by a 500-character
+    // User-Agent with no break (from an IPv6 address) and a padded real one; the email switches.
+    name: "settings-security",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/settings#security");
+      await heading(p, SETTINGS.title);
+      const list = p.getByTestId("sessions-list");
+      await list.getByText(ADVERSARIAL.ipv6).waitFor();
+      await list.getByText(SESSIONS.thisDevice).waitFor();
+      await p.getByRole("button", { name: TWO_FACTOR.enable }).waitFor();
+      await p.getByTestId("sessions-list").scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    // Enabling two-factor authentication: the QR code drawn, the secret to type, the code field.
+    name: "two-factor-enroll-modal",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/settings");
+      await p.getByRole("button", { name: TWO_FACTOR.enable }).click();
+      await dialog(p, ENROLL.title);
+      await p.getByRole("dialog").getByRole("img", { name: ENROLL.qrAlt }).waitFor();
+    },
+  },
+  {
+    // The ten recovery codes, once: enrolled as a person does it, the app's code typed from the
+    // secret on screen. After it the merchant has two-factor authentication (later screens need no
+    // step-up).
+    name: "two-factor-recovery-codes",
+    signedIn: true,
+    open: async (p) => {
+      await go(p, "/settings");
+      await p.getByRole("button", { name: TWO_FACTOR.enable }).click();
+      await dialog(p, ENROLL.title);
+      const secret = (await p.getByTestId("totp-secret").textContent()) ?? "";
+      await p.getByLabel(ENROLL.codeLabel).fill(totpCode(secret));
+      await p.getByRole("button", { name: ENROLL.confirm }).click();
+      await p.getByRole("list", { name: RECOVERY_CODES.listLabel }).waitFor();
     },
   },
   {
@@ -264,6 +329,23 @@ const SCREENS: Screen[] = [
       await go(p, "/dashboard");
       await heading(p, ANALYTICS.title);
       await p.getByTestId("revenue-chart").locator("svg text").first().waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    // The invitation link, signed out: the organization's 200-character name, the account form.
+    name: "invite",
+    signedIn: false,
+    open: async (p) => {
+      await go(p, `/invite#${merchant.invitationToken}`);
+      await p.getByRole("form", { name: INVITE.register }).waitFor();
+    },
+  },
+  {
+    name: "invite-invalid",
+    signedIn: false,
+    open: async (p) => {
+      await go(p, "/invite#invtok_unknown_to_the_gateway");
+      await p.getByTestId("invite-invalid").waitFor();
     },
   },
   {

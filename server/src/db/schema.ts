@@ -61,6 +61,38 @@ export interface SecondFactorChallengesTable {
   used_at: number | null;
 }
 
+/** A user's passkey, a WebAuthn credential (migration 032): a second factor, or a sign-in of its own. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential's id as the authenticator gave it (base64url), unique across users. */
+  credential_id: string;
+  /** The credential's public key in COSE form, base64url: all the server needs to check a signature. */
+  public_key: string;
+  /** The authenticator's signature counter at the last use: a later use must report more (clones). */
+  counter: Generated<number>;
+  /** How the browser reaches the authenticator ("internal", "usb", "hybrid"…): hints for the next ceremony. */
+  transports: Json<string[]>;
+  /** The credential is synced (a multi-device passkey) and backed up by its provider. */
+  backed_up: Generated<boolean>;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** The challenge of one WebAuthn ceremony (migration 032): short-lived, spent once, bound to its purpose. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: "registration" | "second_factor" | "step_up" | "sign_in";
+  /** Whose ceremony it is; null for a sign-in with a passkey alone, where the user is not yet known. */
+  user_id: string | null;
+  /** The session (registration, step-up) or the sign-in challenge's token hash (second factor) it serves. */
+  bound_to: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface WalletChallengesTable {
   nonce: string;
   address: string;
@@ -100,6 +132,16 @@ export interface OrganizationMembersTable {
 }
 
 /** An invitation to join an organization (migration 027): its token is kept only as a hash. */
+/** Which mail a member receives (migration 033); no row: the defaults. */
+export interface MemberPreferencesTable {
+  user_id: string;
+  payment_notifications: boolean;
+  refund_notifications: boolean;
+  team_notifications: boolean;
+  security_alerts: boolean;
+  updated_at: number;
+}
+
 export interface InvitationsTable {
   id: string;
   seq: Seq;
@@ -120,14 +162,15 @@ export interface InvitationsTable {
 export interface AccountMailTable {
   id: string;
   seq: Seq;
-  kind: "invitation" | "security_alert";
+  kind: "invitation" | "security_alert" | "member_joined" | "export_ready";
   recipient: string;
   user_id: string | null;
   organization_id: string | null;
   subject: string;
   /** `{text, html}` sealed by the server's secret box: an invitation's body holds its token. */
   sealed_body: string;
-  status: Generated<"pending" | "sent" | "kept" | "failed">;
+  /** `suppressed`: the member turned this kind of mail off before it was sent (migration 033). */
+  status: Generated<"pending" | "sent" | "kept" | "failed" | "suppressed">;
   attempt_count: Generated<number>;
   attempts_at_retry: Generated<number>;
   next_attempt_at: number;
@@ -548,11 +591,14 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   second_factor_challenges: SecondFactorChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   wallet_challenges: WalletChallengesTable;
   merchants: MerchantsTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   invitations: InvitationsTable;
+  member_preferences: MemberPreferencesTable;
   account_mail: AccountMailTable;
   workspaces: WorkspacesTable;
   workspace_wallets: WorkspaceWalletsTable;
@@ -582,6 +628,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   product_images: ProductImagesTable;
   product_image_blobs: ProductImageBlobsTable;
+  exports: ExportsTable;
+  export_files: ExportFilesTable;
 }
 
 /** One served size of a product image: `key` names its bytes in the image store. */
@@ -610,6 +658,53 @@ export interface ProductImageBlobsTable {
   created_at: number;
 }
 
+/** What an export's file holds, by CSV file: rows written (migration 031). */
+export interface ExportRowCounts {
+  payments: number;
+  refunds: number;
+  customers: number;
+  events: number;
+  audit_log: number;
+}
+
+/** A data export (migration 031): built by the export worker, kept 7 days once ready. */
+export interface ExportsTable {
+  id: string;
+  seq: Seq;
+  workspace_id: string;
+  /** The environment it covers; null: the whole workspace (a session without X-Environment-Id). */
+  environment_id: string | null;
+  env: "test" | "live" | null;
+  requested_by_type: "user" | "api_key";
+  requested_by_id: string;
+  /** The range, unix seconds, both ends included. */
+  range_from: number;
+  range_to: number;
+  /** `pending` also while a worker holds the lease: the API says `running` then. */
+  status: Generated<"pending" | "ready" | "failed" | "expired">;
+  attempt_count: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  /** Written as JSON text once ready; null before. */
+  row_counts: ColumnType<ExportRowCounts | null, string | null, string | null>;
+  /** The attempt whose bytes are the file, once ready. */
+  file_attempt: number | null;
+  size_bytes: number | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  expires_at: number;
+}
+
+/** An export's bytes on PostgreSQL, in parts (migration 031); the embedded server keeps files. */
+export interface ExportFilesTable {
+  export_id: string;
+  attempt: number;
+  part: number;
+  bytes: Uint8Array;
+}
+
 /** A receipt mail queued with the event it reports (migration 015), sent by the mail worker. */
 export interface MailOutboxTable {
   id: string;
@@ -618,7 +713,7 @@ export interface MailOutboxTable {
   environment_id: string;
   env: "test" | "live";
   event_id: string;
-  kind: "payment_receipt" | "refund_receipt" | "payment_notification";
+  kind: "payment_receipt" | "refund_receipt" | "payment_notification" | "refund_notification";
   recipient: string;
   status: Generated<"pending" | "sent" | "kept" | "failed">;
   /** Every attempt ever claimed: never goes back, so a stale claim's result never matches (migration 018). */
@@ -642,6 +737,7 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type AccountMailRow = Selectable<AccountMailTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type ProductImageRow = Selectable<ProductImagesTable>;
+export type ExportRow = Selectable<ExportsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -26,6 +26,8 @@ export const ID_PREFIX = {
   /** Made in SQL where a mail is queued (services/mail/queue.ts): `mail_` and 32 hex digits. */
   mail: "mail",
   invitation: "inv",
+  /** A data export (services/exports): its ZIP of the workspace's records. */
+  export: "exp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -20,6 +20,8 @@ import { createApp } from "../app.ts";
 import { clientSecretsOf } from "../domain/client-secret.ts";
 import { ID_PREFIX } from "../domain/ids.ts";
 import { hashToken } from "../domain/secrets.ts";
+import { downloadLinksOf } from "../services/exports/download-link.ts";
+import { ExportWorker } from "../services/exports/worker.ts";
 
 /**
  * Authorization matrix: every operation of the served OpenAPI document × five credentials, each
@@ -60,8 +62,10 @@ import { hashToken } from "../domain/secrets.ts";
 const SESSION_ONLY: RegExp[] = [
   /^(GET|PATCH) \/v1\/auth\/session$/,
   /^POST \/v1\/auth\/(password|logout)$/,
-  /^\w+ \/v1\/auth\/two-factor(?!\/verify)/,
+  /^\w+ \/v1\/auth\/two-factor(?!\/verify|\/passkey-options)/,
+  /^\w+ \/v1\/auth\/passkeys(?!\/sign-in)/,
   /^\w+ \/v1\/auth\/sessions/,
+  /^\w+ \/v1\/auth\/preferences$/,
   /^POST \/v1\/invitations\/accept$/,
   /^\w+ \/v1\/organizations(\/|$)/,
   /^(PATCH|DELETE) \/v1\/workspaces\/\{id\}$/,
@@ -169,6 +173,10 @@ const OBJECT_FOR_SEGMENT: Record<string, string> = {
   members: "member",
   invitations: "invitation",
   sessions: "session",
+  exports: "export",
+  // No passkey is made here (that takes an authenticator: src/routes/passkeys.browser.test.ts): every
+  // cell of these account routes is decided before the id is read.
+  passkeys: "session",
 };
 
 /**
@@ -292,6 +300,14 @@ async function refundAndCustomer(intentId: string) {
 }
 const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
+/** An export of the key's environment, built, so its signed link downloads it. */
+async function exportOf(key: string) {
+  const res = await api.request("POST", "/v1/exports", { token: key, body: { from: 0, to: 1 } });
+  expect(res.status).toBe(202);
+  await new ExportWorker(api.deps).tick();
+  return res.body.id as string;
+}
+
 /** A signed-in session of B's organization for each role (B itself is its owner). */
 const roleSessions = {} as Record<Role, Record<string, string>>;
 /** A's owner naming B's workspace: a signed-in outsider. */
@@ -393,6 +409,7 @@ beforeAll(async () => {
     event: event.body.data[0].id,
     transfer: await unmatchedTransfer(product.body.environment_id, "test", "c"),
     facilitatorKey: b.pk,
+    export: await exportOf(b.sk),
     ...(await refundAndCustomer(intent.body.id)),
   });
   Object.assign(objects, await membersOfB());
@@ -421,6 +438,7 @@ const ENVIRONMENT_OBJECTS = new Set([
   "refund",
   "customer",
   "mail",
+  "export",
 ]);
 type EnvColumn = "pk_test" | "sk_test" | "session_test" | "pk_live" | "sk_live" | "session_live";
 const ENV_COLUMNS: EnvColumn[] = ["pk_test", "sk_test", "session_test", "pk_live", "sk_live", "session_live"];
@@ -471,6 +489,7 @@ async function setUpLiveEnvironment() {
     event: event.body.data?.[0]?.id,
     env: skLive.environment_id,
     transfer: await unmatchedTransfer(skLive.environment_id, "live", "d"),
+    export: await exportOf(skLive.key),
     ...(await refundAndCustomer(intent.body.id)),
   });
   for (const [name, id] of Object.entries(liveObjects)) expect(id, `live ${name}`).toMatch(/^[a-z]+_|^0x/);
@@ -511,6 +530,11 @@ async function call(
     if (!kind) throw new Error(`${key}: name the object kind of '/${segment}/{id}' in OBJECT_FOR_SEGMENT`);
     const id = ids[kind] as string;
     if (id.startsWith("pi_")) secrets.push(`client_secret=${clientSecretsOf(api.deps.secrets).for(id)}`);
+    // An export's download link is its own credential, as a browser follows it: every column has one.
+    if (id.startsWith("exp_") && op.path.endsWith("/download"))
+      secrets.push(
+        `token=${downloadLinksOf(api.deps.secrets).token(id, { type: "user", id: b.user.id }, Math.floor(Date.now() / 1000))}`,
+      );
     return id;
   });
   const query = op.queryParams
@@ -654,6 +678,7 @@ describe("authorization matrix, environment dimension (test and live are walls)"
       "refund",
       "customer",
       "mail",
+      "export",
     ];
     for (const op of listOperations(doc)) {
       const key = `${op.method} ${op.path}`;
@@ -720,6 +745,7 @@ const NEEDS: [RegExp, Permission | null][] = [
   [/^POST \/v1\/x402\//, "x402.write"],
   [/^(POST|PUT|DELETE) \/(v1|api)\/(products|payment-links)/, "catalogue.write"],
   [/^POST \/v1\/(payment_intents|mail\/)/, "payments.write"],
+  [/^\w+ \/v1\/exports/, "exports.create"],
   [/^GET /, "payments.read"],
 ];
 
@@ -752,6 +778,7 @@ const ROLE_ALLOWED_UNCALLED: Record<string, string> = {
   "POST /v1/products/{id}/image": "an image upload, not JSON: src/routes/product-images.test.ts",
   "DELETE /v1/auth/sessions/{id}": "would sign B's owner out; src/routes/sessions.test.ts",
   "POST /v1/auth/sessions/revoke_others": "would sign the other columns out; src/routes/sessions.test.ts",
+  "DELETE /v1/auth/passkeys/{id}": "removes the column's own passkey (none here: 404 either way)",
 };
 
 /** Objects that belong to one user, not the organization: B's owner's answers 404 to other members. */

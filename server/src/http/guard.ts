@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { sql } from "kysely";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { ownedBy, type ScopedTable } from "../services/access.ts";
+import { hasSecondFactorSql } from "../services/two-factor/factors.ts";
 import { assertFreshSecondFactor } from "../services/two-factor/step-up.ts";
 import type { AppEnv, Deps, Principal } from "./context.ts";
 
@@ -151,14 +152,14 @@ interface Membership {
   role: Role;
   /** The organization requires a second factor of its members. */
   require_two_factor: boolean;
-  /** The caller has a confirmed second factor. */
+  /** The caller has a second factor (an authenticator app, a passkey). */
   has_second_factor: boolean;
 }
 
 /** The columns of {@link Membership}, for a query joining `workspaces w` (or none) and `organization_members m`. */
 const MEMBERSHIP = sql`m.role,
   (select o.require_two_factor from organizations o where o.id = m.organization_id) as require_two_factor,
-  exists (select 1 from user_totp t where t.user_id = m.user_id and t.confirmed_at is not null) as has_second_factor`;
+  ${hasSecondFactorSql(sql.ref("m.user_id"))} as has_second_factor`;
 
 /**
  * The member's standing where the request acts; null when the request names no workspace and the

@@ -135,7 +135,30 @@ beforeAll(async () => {
     .select("id")
     .where("token_hash", "=", hashToken(b.token))
     .executeTakeFirstOrThrow();
+  // A passkey of B's owner, written directly: making one takes an authenticator
+  // (src/routes/passkeys.browser.test.ts makes real ones in Chromium).
+  const passkey = "passkey_isolationB";
+  await api.deps.db
+    .insertInto("passkeys")
+    .values({
+      id: passkey,
+      user_id: b.user.id,
+      credential_id: "isolationB",
+      public_key: "AA",
+      transports: "[]",
+      name: "B's key",
+      created_at: now,
+      last_used_at: null,
+    })
+    .execute();
+  const exported = await api.request("POST", "/v1/exports", {
+    token: b.sk,
+    body: { from: now - 60, to: now },
+  });
+  expect(exported.status).toBe(202);
   Object.assign(ids, {
+    export: exported.body.id,
+    passkey,
     member: b.user.id,
     invitation: invitation.body.id,
     session: session.id,
@@ -270,6 +293,13 @@ const CASES: Case[] = [
   { method: "DELETE", path: "/v1/organizations/{org}/invitations/{invitation}", as: ["session"] },
   // A session is its user's own: another account's session id is unknown to A.
   { method: "DELETE", path: "/v1/auth/sessions/{session}", as: ["session"] },
+  { method: "GET", path: "/v1/exports/{export}", as: ["session", "sk"] },
+  // A download needs the export's signed link, not a credential: without one, A's answer is the
+  // same 403 for any id, B's or unknown.
+  { method: "GET", path: "/v1/exports/{export}/download", as: ["session", "sk", "pk"], status: 403 },
+  // So is a passkey: another account's is unknown to A, to rename as to remove.
+  { method: "PATCH", path: "/v1/auth/passkeys/{passkey}", body: { name: "pwned" }, as: ["session"] },
+  { method: "DELETE", path: "/v1/auth/passkeys/{passkey}", as: ["session"] },
 ];
 
 function credentials(who: Credential): { token: string; headers: Record<string, string> } {
@@ -423,6 +453,10 @@ describe("tenant isolation", () => {
     const mail = await api.request("GET", "/v1/mail", { token: b.sk });
     expect(mail.body.data.map((m: { id: string; status: string }) => [m.id, m.status])).toEqual([
       [ids.mail, "failed"],
+    ]);
+    const passkeys = await api.request("GET", "/v1/auth/passkeys", { token: b.token });
+    expect(passkeys.body.data.map((p: { id: string; name: string }) => [p.id, p.name])).toEqual([
+      [ids.passkey, "B's key"],
     ]);
   });
 });

@@ -169,6 +169,10 @@ describe("what is recorded", () => {
       object_id: a.workspaceId,
     });
     expect(typeof verified[0]?.details.stacks_address).toBe("string");
+    expect(verified[0]?.details).toMatchObject({
+      before: { stacks_address: null },
+      after: { stacks_address: verified[0]?.details.stacks_address },
+    });
     const made = entries.filter(
       (e) => e.action === "api_key.created" && e.details.reason === "payout_wallet_verified",
     );
@@ -176,7 +180,7 @@ describe("what is recorded", () => {
     for (const entry of made) expect(JSON.stringify(entry)).not.toMatch(/sk_test_[A-Za-z0-9]{20}/);
   });
 
-  it("a business-profile edit, naming the fields changed", async () => {
+  it("a business-profile edit, naming the fields changed with what they were and became", async () => {
     const res = await api.request("PATCH", `/v1/workspaces/${a.workspaceId}/business-profile`, {
       token: a.token,
       headers: IP,
@@ -188,8 +192,24 @@ describe("what is recorded", () => {
       actor: { type: "user", id: a.user.id },
       ip: "203.0.113.9",
       object_id: a.workspaceId,
-      details: { changed: ["display_name", "website"] },
+      details: {
+        changed: ["display_name", "website"],
+        before: { display_name: null, website: null },
+        after: { display_name: "Audited Shop", website: "https://audited.example" },
+      },
     });
+  });
+
+  it("filters by action, actor and time", async () => {
+    const all = await listAll(a.token, a.workspaceId);
+    const mine = await listAll(a.token, a.workspaceId, `&actor_id=${a.user.id}`);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.actor.id === a.user.id)).toBe(true);
+    expect(await listAll(a.token, a.workspaceId, "&actor_id=user_nobody")).toEqual([]);
+    const newest = all[0]?.created_at ?? 0;
+    expect(await listAll(a.token, a.workspaceId, `&from=${newest + 1}`)).toEqual([]);
+    const until = await listAll(a.token, a.workspaceId, `&to=${newest}`);
+    expect(until.length).toBe(all.length);
   });
 
   it("account deletion, an entry that survives the account and its workspaces", async () => {

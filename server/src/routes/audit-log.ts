@@ -14,6 +14,7 @@ const AuditEntrySchema = z
     action: z.enum(AUDIT_ACTIONS),
     actor: z.object({ type: z.enum(["user", "api_key", "system"]), id: z.string().nullable() }),
     workspace_id: z.string().nullable(),
+    organization_id: z.string().nullable(),
     object_type: z.string().nullable(),
     object_id: z.string().nullable(),
     ip: z.string().nullable(),
@@ -36,7 +37,28 @@ export function auditLogRoutes(deps: Deps) {
         "A session sees the workspace named by `X-Workspace-Id` plus its own account's entries; a secret key sees its workspace's entries, except those about the other environment's objects.",
       security: bearerSecurity,
       middleware: [guard(deps, { permission: "audit_log.read", keys: "secret", target: "request" })],
-      request: { query: PaginationQuery.extend({ action: z.enum(AUDIT_ACTIONS).optional() }) },
+      request: {
+        query: PaginationQuery.extend({
+          action: z.enum(AUDIT_ACTIONS).optional(),
+          actor_id: z
+            .string()
+            .max(64)
+            .optional()
+            .openapi({ description: "Only what this user or API key did" }),
+          from: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .optional()
+            .openapi({ description: "From this time (unix seconds)" }),
+          to: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .optional()
+            .openapi({ description: "Until this time (unix seconds)" }),
+        }),
+      },
       responses: {
         200: jsonResponse(listOf(AuditEntrySchema, "AuditEntryList"), "List"),
         ...errorResponses(401, 403),

@@ -21,7 +21,7 @@ export const MailSchema = z
   .object({
     id: z.string().openapi({ example: `${ID_PREFIX.mail}_0f1e2d3c4b5a69788796a5b4c3d2e1f0` }),
     object: z.literal("mail"),
-    kind: z.enum(["payment_receipt", "refund_receipt", "payment_notification"]),
+    kind: z.enum(["payment_receipt", "refund_receipt", "payment_notification", "refund_notification"]),
     event: z.string().openapi({
       description: "The event the mail reports (`payment_intent.succeeded`, `refund.succeeded`)",
     }),

@@ -93,6 +93,14 @@ describe("invitations", () => {
     });
     expect(joined.status).toBe(201);
     expect(joined.body.organization_id).toBe(owner.organizationId);
+    await worker.tick();
+    const told = smtp.received.filter(
+      (m) => m.to && !Array.isArray(m.to) && m.to.text === owner.email.toLowerCase(),
+    );
+    expect(told.map((m) => m.subject)).toContain("A new member joined Acme");
+    expect(told.find((m) => m.subject === "A new member joined Acme")?.text).toContain(
+      "Sam Support accepted",
+    );
     const list = await api.request(
       "GET",
       `/v1/organizations/${owner.organizationId}/members`,
@@ -187,6 +195,13 @@ describe("roles", () => {
     expect(payments.status).toBe(200);
     const refunds = await api.request("GET", "/v1/refunds", as(support.token));
     expect(refunds.status).toBe(200);
+    // Onboarding progress is every member's; the keys in it are not.
+    const progress = await api.request("GET", "/onboarding/status", as(support.token));
+    expect(progress.status).toBe(200);
+    expect(progress.body.api_keys).toEqual([]);
+    expect(
+      (await api.request("GET", "/onboarding/status", as(owner.token))).body.api_keys.length,
+    ).toBeGreaterThan(0);
     for (const [method, path, body] of [
       ["GET", `/v1/workspaces/${owner.workspaceId}/api-keys`, undefined],
       ["POST", `/v1/workspaces/${owner.workspaceId}/api-keys`, { nonsense: true }],

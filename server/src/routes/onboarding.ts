@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { roleCan } from "@spay/protocol";
 import type { Context } from "hono";
 import { ApiError } from "../domain/errors.ts";
 import type { AppEnv, Deps } from "../http/context.ts";
@@ -123,7 +124,11 @@ export function onboardingRoutes(deps: Deps) {
     }),
     async (c) => {
       const { workspaceId } = await onboardingWorkspace(c, deps);
-      return c.json(await onboarding.onboardingStatus(deps, workspaceId), 200);
+      const status = await onboarding.onboardingStatus(deps, workspaceId);
+      // The progress is every member's; the keys it lists (masked) only for those who may see keys.
+      const role = c.get("member")?.role;
+      if (role && !roleCan(role, "developers.read")) return c.json({ ...status, api_keys: [] }, 200);
+      return c.json(status, 200);
     },
   );
 

@@ -128,7 +128,12 @@ describe("enrolling an authenticator app", () => {
     const step = await settledStep();
     const { token, email, user } = await signUp(api);
     const before = await api.request("GET", "/v1/auth/two-factor", { token });
-    expect(before.body).toEqual({ totp: { enabled: false, created_at: null }, recovery_codes_remaining: 0 });
+    expect(before.body).toEqual({
+      totp: { enabled: false, created_at: null },
+      recovery_codes_remaining: 0,
+      passkeys: 0,
+      enabled: false,
+    });
 
     const start = await api.request("POST", "/v1/auth/two-factor/totp", { token });
     expect(start.status).toBe(200);
@@ -527,7 +532,12 @@ describe("step-up: a recent second factor for guarded actions", () => {
     expect(stepUp.status).toBe(200);
     const removed = await api.request("DELETE", "/v1/auth/two-factor/totp", { token });
     expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({ totp: { enabled: false, created_at: null }, recovery_codes_remaining: 0 });
+    expect(removed.body).toEqual({
+      totp: { enabled: false, created_at: null },
+      recovery_codes_remaining: 0,
+      passkeys: 0,
+      enabled: false,
+    });
     expect(await auditActions(user.id, "user.two_factor_disabled")).toHaveLength(1);
     const remaining = await api.deps.db
       .selectFrom("recovery_codes")

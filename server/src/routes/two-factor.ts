@@ -16,6 +16,8 @@ import {
 } from "../services/two-factor/enrollment.ts";
 import { proofOf } from "../services/two-factor/proof.ts";
 import {
+  assertionOf,
+  PasskeyAssertionSchema,
   RecoveryCodesSchema,
   TotpEnrollmentSchema,
   TwoFactorStatusSchema,
@@ -37,7 +39,11 @@ const RecoveryCode = z
   .openapi({ description: "One of the recovery codes (`xxxx-xxxx`, any case); each works once" });
 
 const ConfirmBody = z.strictObject({ code: Code }).openapi("TotpConfirmRequest");
-const ProofFields = { code: Code.optional(), recovery_code: RecoveryCode.optional() };
+const ProofFields = {
+  code: Code.optional(),
+  recovery_code: RecoveryCode.optional(),
+  passkey: PasskeyAssertionSchema.optional(),
+};
 const VerifyBody = z
   .strictObject({
     challenge_token: z
@@ -48,11 +54,13 @@ const VerifyBody = z
     ...ProofFields,
   })
   .openapi("SecondFactorVerifyRequest", {
-    description: "The challenge and exactly one of code, recovery_code",
+    description:
+      "The challenge and exactly one of code, recovery_code, passkey (an answer to POST /v1/auth/two-factor/passkey-options)",
   });
-const StepUpBody = z
-  .strictObject(ProofFields)
-  .openapi("SecondFactorStepUpRequest", { description: "Exactly one of code, recovery_code" });
+const StepUpBody = z.strictObject(ProofFields).openapi("SecondFactorStepUpRequest", {
+  description:
+    "Exactly one of code, recovery_code, passkey (an answer to POST /v1/auth/passkeys/step-up-options)",
+});
 const StepUpSchema = z
   .object({
     second_factor_at: z.number().int().openapi({ description: "Unix seconds: when this session proved it" }),
@@ -171,13 +179,15 @@ export function twoFactorRoutes(deps: Deps, limits: { signIn: RateLimiter }) {
       path: "/v1/auth/two-factor/verify",
       tags: ["Auth"],
       summary:
-        "Complete a sign-in that asked for the second factor: the challenge token with a code or a recovery code",
+        "Complete a sign-in that asked for the second factor: the challenge token with a code, a recovery code or a passkey's answer",
       request: { body: jsonBody(VerifyBody) },
       responses: { 200: jsonResponse(SessionGrantSchema, "Session"), ...errorResponses(401) },
     }),
     async (c) => {
       await limits.signIn.take(`signin:${c.get("clientIp")}`);
-      return c.json(await verifySecondFactorSignIn(deps, c.req.valid("json"), requestOrigin(c)), 200);
+      const { passkey, ...input } = c.req.valid("json");
+      const proof = { ...input, passkey: passkey && assertionOf(passkey) };
+      return c.json(await verifySecondFactorSignIn(deps, proof, requestOrigin(c)), 200);
     },
   );
 
@@ -194,7 +204,8 @@ export function twoFactorRoutes(deps: Deps, limits: { signIn: RateLimiter }) {
     }),
     async (c) => {
       const session = requireSession(c);
-      const proof = proofOf(c.req.valid("json"));
+      const { passkey, ...codes } = c.req.valid("json");
+      const proof = proofOf({ ...codes, passkey: passkey && assertionOf(passkey) });
       return c.json(await stepUp(deps, session, proof, requestOrigin(c)), 200);
     },
   );

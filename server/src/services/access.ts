@@ -32,6 +32,10 @@ const ENVIRONMENT_TABLES = [
   "refunds",
   "customers",
   "mail_outbox",
+  // An export made by an API key or a session naming an environment covers that environment only;
+  // one made by a session without X-Environment-Id covers the whole workspace (environment_id null),
+  // so only a caller who sees the whole workspace sees it.
+  "exports",
 ] as const;
 /** Tables whose rows carry only the environment's kind (`env`: test or live), not its id. */
 const ENV_KIND_TABLES = ["events"] as const;

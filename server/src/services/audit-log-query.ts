@@ -34,7 +34,12 @@ function view(row: AuditLogRow): AuditEntryView {
 export async function listAuditEntries(
   deps: Deps,
   scope: WorkspaceScope,
-  query: Pagination & { action?: AuditAction | undefined },
+  query: Pagination & {
+    action?: AuditAction | undefined;
+    actor_id?: string | undefined;
+    from?: number | undefined;
+    to?: number | undefined;
+  },
   url: string,
 ): Promise<Page<AuditEntryView>> {
   const visible = visibleTo(scope);
@@ -59,6 +64,9 @@ export async function listAuditEntries(
   }
   let select = deps.db.selectFrom("audit_log").selectAll().where(visible).where(bound);
   if (query.action) select = select.where("action", "=", query.action);
+  if (query.actor_id) select = select.where("actor_id", "=", query.actor_id);
+  if (query.from !== undefined) select = select.where("created_at", ">=", query.from);
+  if (query.to !== undefined) select = select.where("created_at", "<=", query.to);
   const rows = await select
     .orderBy("seq", ascending ? "asc" : "desc")
     .limit(query.limit + 1)

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "user.recovery_codes_regenerated",
   "user.recovery_code_used",
   "user.second_factor_failed",
+  "user.passkey_added",
+  "user.passkey_removed",
   "api_key.created",
   "api_key.rolled",
   "api_key.revoked",
@@ -45,6 +47,8 @@ export const AUDIT_ACTIONS = [
   "organization.two_factor_requirement_changed",
   "session.revoked",
   "session.others_revoked",
+  "export.created",
+  "export.downloaded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -66,6 +70,7 @@ export interface AuditEntryView {
   action: AuditAction;
   actor: { type: "user" | "api_key" | "system"; id: string | null };
   workspace_id: string | null;
+  organization_id: string | null;
   object_type: string | null;
   object_id: string | null;
   ip: string | null;
@@ -118,6 +123,7 @@ export function auditEntryView(row: AuditLogRow): AuditEntryView {
     action: row.action as AuditAction,
     actor: { type: row.actor_type, id: row.actor_id },
     workspace_id: row.workspace_id,
+    organization_id: row.organization_id,
     object_type: row.object_type,
     object_id: row.object_id,
     ip: row.ip,

@@ -20,7 +20,7 @@ import { isUniqueViolation } from "./db-errors.ts";
 import { queueSecurityAlert } from "./mail/security-alerts.ts";
 import { describeDevice, endOtherSessions } from "./sessions.ts";
 import { issueSecondFactorChallenge, type SecondFactorChallenge } from "./two-factor/challenge.ts";
-import { hasSecondFactor } from "./two-factor/totp.ts";
+import { hasSecondFactor } from "./two-factor/factors.ts";
 import { transaction } from "./write-transaction.ts";
 
 /** SPEC.md §5: a merchant created without a name is 'My Business'. */

@@ -4,13 +4,14 @@ import type { Db } from "../db/database.ts";
 import type { InvitationRow } from "../db/schema.ts";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
+import type { SecretBox } from "../domain/secret-box.ts";
 import { hashToken } from "../domain/secrets.ts";
 import type { Deps } from "../http/context.ts";
 import { recordAudit } from "./audit-log.ts";
 import { normalizeEmail, type RequestOrigin, register, type SessionGrant } from "./auth.ts";
 import { isUniqueViolation } from "./db-errors.ts";
 import { queueAccountMail } from "./mail/account-mail.ts";
-import { renderInvitation } from "./mail/account-render.ts";
+import { renderInvitation, renderMemberJoined } from "./mail/account-render.ts";
 import type { Actor } from "./members.ts";
 import { transaction } from "./write-transaction.ts";
 
@@ -236,6 +237,7 @@ export async function previewInvitation(deps: Deps, token: string): Promise<Invi
  */
 async function join(
   trx: Db,
+  secrets: SecretBox,
   token: string,
   userId: string,
   userEmail: string | null,
@@ -261,6 +263,7 @@ async function join(
     .returning("user_id")
     .executeTakeFirst();
   if (!inserted) throw new ApiError("already_member");
+  await tellAdmins(trx, secrets, row, userId);
   await recordAudit(trx, {
     action: "member.joined",
     actor: { kind: "user", userId },
@@ -270,6 +273,46 @@ async function join(
     details: { role: row.role, email: row.email },
   });
   return row.organization_id;
+}
+
+/** The organization's owners and admins hear that someone joined (unless they turned team news off). */
+async function tellAdmins(
+  trx: Db,
+  secrets: SecretBox,
+  invitation: InvitationRow,
+  joinerId: string,
+): Promise<void> {
+  const [admins, joiner, organization] = await Promise.all([
+    trx
+      .selectFrom("organization_members as m")
+      .innerJoin("users as u", "u.id", "m.user_id")
+      .select(["u.id", "u.email"])
+      .where("m.organization_id", "=", invitation.organization_id)
+      .where("m.role", "in", ["owner", "admin"])
+      .where("m.user_id", "!=", joinerId)
+      .execute(),
+    trx.selectFrom("users").select(["name", "email"]).where("id", "=", joinerId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("organizations")
+      .select("name")
+      .where("id", "=", invitation.organization_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const mail = renderMemberJoined({
+    member: joiner.name || joiner.email || invitation.email,
+    organization: organization.name,
+    role: invitation.role,
+  });
+  for (const admin of admins) {
+    if (!admin.email) continue;
+    await queueAccountMail(trx, secrets, {
+      kind: "member_joined",
+      recipient: admin.email,
+      userId: admin.id,
+      organizationId: invitation.organization_id,
+      mail,
+    });
+  }
 }
 
 /** A signed-in account accepts. */
@@ -285,7 +328,7 @@ export async function acceptInvitation(
       .select("email")
       .where("id", "=", userId)
       .executeTakeFirstOrThrow();
-    return { organization_id: await join(trx, token, userId, user.email, ip) };
+    return { organization_id: await join(trx, deps.secrets, token, userId, user.email, ip) };
   });
 }
 
@@ -306,7 +349,7 @@ export async function acceptInvitationAsNewUser(
     origin,
   );
   const organization_id = await transaction(deps, (trx) =>
-    join(trx, input.token, grant.user.id, row.email, origin.ip),
+    join(trx, deps.secrets, input.token, grant.user.id, row.email, origin.ip),
   );
   return { ...grant, organization_id };
 }

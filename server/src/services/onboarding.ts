@@ -45,6 +45,12 @@ export async function verifyPayoutWallet(
       verification_signature: input.signature.replace(/^0x/, ""),
       verified_at,
     };
+    const previous = await trx
+      .selectFrom("workspace_wallets")
+      .select("stacks_address")
+      .where("workspace_id", "=", workspaceId)
+      .forUpdate()
+      .executeTakeFirst();
     await trx
       .insertInto("workspace_wallets")
       .values({ workspace_id: workspaceId, ...record })
@@ -77,7 +83,12 @@ export async function verifyPayoutWallet(
       ip,
       workspaceId,
       object: { type: "workspace", id: workspaceId },
-      details: { stacks_address: record.stacks_address },
+      // Where payouts went before, too: a changed payout wallet is what a thief would do first.
+      details: {
+        stacks_address: record.stacks_address,
+        before: { stacks_address: previous?.stacks_address ?? null },
+        after: { stacks_address: record.stacks_address },
+      },
     });
     const missing = [
       ...(hasSecret ? [] : ["secret" as const]),

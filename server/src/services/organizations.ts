@@ -6,6 +6,7 @@ import type { Deps } from "../http/context.ts";
 import type { OrganizationSchema } from "../http/schemas.ts";
 import { recordAudit } from "./audit-log.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { hasSecondFactor } from "./two-factor/factors.ts";
 import { transaction } from "./write-transaction.ts";
 
 export type OrganizationView = z.infer<typeof OrganizationSchema>;
@@ -116,13 +117,8 @@ export async function updateOrganization(
   const changes = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
   if (require_two_factor === true && !before.require_two_factor) {
     // Whoever turns it on must pass it, or they would lock themselves out of their own organization.
-    const enrolled = await deps.db
-      .selectFrom("user_totp")
-      .select("user_id")
-      .where("user_id", "=", actor.userId)
-      .where("confirmed_at", "is not", null)
-      .executeTakeFirst();
-    if (!enrolled) throw new ApiError("two_factor_enrollment_required", { param: "require_two_factor" });
+    if (!(await hasSecondFactor(deps.db, actor.userId)))
+      throw new ApiError("two_factor_enrollment_required", { param: "require_two_factor" });
   }
   const requirementChanges =
     require_two_factor !== undefined && require_two_factor !== before.require_two_factor;

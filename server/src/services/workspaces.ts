@@ -236,13 +236,21 @@ export async function updateBusinessProfile(
     }).filter(([, v]) => v !== undefined && v !== null),
   );
   await transaction(deps, async (trx) => {
+    const fields = Object.keys(changes) as (keyof typeof input)[];
+    const before = await trx
+      .selectFrom("workspaces")
+      .select(fields)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     await trx.updateTable("workspaces").set(changes).where("id", "=", id).execute();
     await recordAudit(trx, {
       action: "workspace.business_profile_changed",
       ...origin,
       workspaceId: id,
       object: { type: "workspace", id },
-      details: { changed: Object.keys(changes) },
+      // What each changed field was and became: the log answers "who changed our name, and from what".
+      details: { changed: fields, before, after: changes },
     });
     if (Object.keys(merchantChanges).length === 0) return;
     await trx

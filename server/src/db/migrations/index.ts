@@ -29,6 +29,9 @@ import * as membersAndInvitations from "./027-members-and-invitations.ts";
 import * as productIdsPerEnvironment from "./028-product-ids-per-environment.ts";
 import * as twoFactor from "./029-two-factor.ts";
 import * as sessionDevices from "./030-session-devices.ts";
+import * as exportsTables from "./031-exports.ts";
+import * as passkeys from "./032-passkeys.ts";
+import * as memberPreferences from "./033-member-preferences.ts";
 
 /** Versioned migrations, applied in name order at start by both PGlite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +65,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "028-product-ids-per-environment": productIdsPerEnvironment,
   "029-two-factor": twoFactor,
   "030-session-devices": sessionDevices,
+  "031-exports": exportsTables,
+  "032-passkeys": passkeys,
+  "033-member-preferences": memberPreferences,
 };
 
 export const migrationProvider: MigrationProvider = {

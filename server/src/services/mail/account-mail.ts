@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import type { AccountMailRow } from "../../db/schema.ts";
 import { newId, nowSeconds } from "../../domain/ids.ts";
 import type { SecretBox } from "../../domain/secret-box.ts";
 import { announceOnCommit } from "../write-transaction.ts";
@@ -6,7 +7,7 @@ import type { RenderedMail } from "./render.ts";
 
 /** A mail about a person's account, rendered when it is queued. */
 export interface AccountMail {
-  kind: "invitation" | "security_alert";
+  kind: AccountMailRow["kind"];
   recipient: string;
   userId?: string | null;
   organizationId?: string | null;

@@ -47,3 +47,16 @@ export function renderInvitation(input: {
     { label: M.invitationAction, url: input.url },
   );
 }
+
+export function renderMemberJoined(input: {
+  member: string;
+  organization: string;
+  role: Role;
+}): RenderedMail {
+  const organization = oneLine(input.organization);
+  return renderAccountMail(
+    M.memberJoinedSubject(organization),
+    [M.memberJoinedIntro(oneLine(input.member), organization, input.role), M.memberJoinedReview],
+    null,
+  );
+}

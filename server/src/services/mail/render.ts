@@ -1,9 +1,10 @@
 import { type Asset, type Chain, DECIMALS, SYMBOLS, usdDecimal } from "@spay/protocol";
+import type { MailOutboxRow } from "../../db/schema.ts";
 import { MAIL_MESSAGES as M } from "./messages.ts";
 
 /** What a receipt reports: read from the event's object and the merchant's workspace. */
 export interface ReceiptInput {
-  kind: "payment_receipt" | "refund_receipt" | "payment_notification";
+  kind: MailOutboxRow["kind"];
   merchantName: string;
   /** The payment intent (payment) or the refund (refund) id. */
   objectId: string;
@@ -78,18 +79,22 @@ interface Row {
 
 export function renderReceipt(input: ReceiptInput): RenderedMail {
   const merchant = oneLine(input.merchantName);
-  const refund = input.kind === "refund_receipt";
-  const notification = input.kind === "payment_notification";
+  const refund = input.kind === "refund_receipt" || input.kind === "refund_notification";
+  const notification = input.kind === "payment_notification" || input.kind === "refund_notification";
   const amount = `${formatAtomic(input.amountAtomic, DECIMALS[input.asset])} ${SYMBOLS[input.asset]}`;
   const test = input.env === "test";
   const title = notification
-    ? M.notificationSubject(amount)
+    ? refund
+      ? M.refundNotificationSubject(amount)
+      : M.notificationSubject(amount)
     : refund
       ? M.refundSubject(merchant)
       : M.paymentSubject(merchant);
   const subject = test ? `${M.testModeSubjectPrefix}${title}` : title;
   const intro = notification
-    ? M.notificationIntro(merchant)
+    ? refund
+      ? M.refundNotificationIntro(merchant)
+      : M.notificationIntro(merchant)
     : refund
       ? M.refundIntro(merchant)
       : M.paymentIntro(merchant);

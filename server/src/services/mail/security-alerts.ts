@@ -9,6 +9,8 @@ export type SecurityAlert =
   | { kind: "new_sign_in"; device: string | null; ip: string | null }
   | { kind: "two_factor_enabled" }
   | { kind: "two_factor_disabled" }
+  | { kind: "passkey_added"; name: string }
+  | { kind: "passkey_removed"; name: string }
   | { kind: "api_key_rolled"; key: string; workspace: string };
 
 function sentence(alert: SecurityAlert): string {
@@ -19,6 +21,10 @@ function sentence(alert: SecurityAlert): string {
       return M.twoFactorEnabled;
     case "two_factor_disabled":
       return M.twoFactorDisabled;
+    case "passkey_added":
+      return M.passkeyAdded(alert.name);
+    case "passkey_removed":
+      return M.passkeyRemoved(alert.name);
     case "api_key_rolled":
       return M.apiKeyRolled(alert.key, alert.workspace);
   }

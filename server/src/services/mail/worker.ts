@@ -6,6 +6,7 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
 import type { ChangeWokenLoop } from "../change-woken-loop.ts";
 import { claimDue, LeaseKeeper, nextDueSeconds, outboxLoop } from "../outbox/claim.ts";
+import { stillWanted } from "../preferences.ts";
 import { chainsByEnv } from "../settlement/chains.ts";
 import { openAccountMail } from "./account-mail.ts";
 import { attemptsSinceRetry } from "./inbox.ts";
@@ -39,6 +40,7 @@ export function defaultMailOptions(deps: Pick<Deps, "config">): MailWorkerOption
 /** What a claimed mail became. A `payment_notification` goes to the merchant (migration 016). */
 type Outcome =
   | { status: "sent" | "kept"; mail: RenderedMail }
+  | { status: "suppressed"; mail: null; error: string }
   | { status: "pending"; mail: RenderedMail | null; error: string; retryAt: number }
   | { status: "failed"; mail: RenderedMail | null; error: string };
 
@@ -130,9 +132,11 @@ export class MailWorker {
       for (const row of claimed) {
         if (!(await leases.holds(row))) continue;
         const mail = openAccountMail(this.deps.secrets, row);
-        const outcome: Outcome = mail
-          ? await this.send(row, mail)
-          : { status: "failed", mail: null, error: "body_unreadable" };
+        const outcome: Outcome = !mail
+          ? { status: "failed", mail: null, error: "body_unreadable" }
+          : (await stillWanted(this.deps.db, row))
+            ? await this.send(row, mail)
+            : { status: "suppressed", mail: null, error: "turned off in the member's preferences" };
         // The body stays sealed: what was sent is the sealed body, not a second copy in the clear.
         await this.record("account_mail", row, outcome, {});
         handled++;

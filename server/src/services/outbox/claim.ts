@@ -15,6 +15,8 @@ const LEASED_OUTBOXES = {
   webhook_deliveries: { pending: "state", order: "next_attempt_at" },
   mail_outbox: { pending: "status", order: "seq" },
   account_mail: { pending: "status", order: "seq" },
+  // An export still to build: `pending` while a worker holds its lease too (the API says `running`).
+  exports: { pending: "status", order: "seq" },
 } as const;
 export type LeasedOutbox = keyof typeof LEASED_OUTBOXES;
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { nowSeconds, randomBase62 } from "../../domain/ids.ts";
 import { hashToken } from "../../domain/secrets.ts";
+import { secondFactorMethods } from "./factors.ts";
 import type { SecondFactorChallengeSchema } from "./schemas.ts";
 
 /** How long a signed-in-with-the-first-factor user has to enter the second. */
@@ -15,8 +16,9 @@ export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
 
 /**
  * What a first factor answers when the account has a second factor: no session, but a single-use
- * token bound to the user (kept only as its hash) to send with the code. The user's expired and
- * spent challenges are cleared on the way, so repeated sign-ins do not pile rows up.
+ * token bound to the user (kept only as its hash) to send with the code or the passkey's answer,
+ * and the methods the account can meet it with. The user's expired and spent challenges are
+ * cleared on the way, so repeated sign-ins do not pile rows up.
  */
 export async function issueSecondFactorChallenge(
   trx: Db,
@@ -45,7 +47,7 @@ export async function issueSecondFactorChallenge(
   return {
     second_factor_required: true,
     challenge_token: token,
-    methods: ["totp", "recovery_code"],
+    methods: await secondFactorMethods(trx, userId),
     expires_at,
   };
 }

@@ -8,10 +8,11 @@ import type { RequestOrigin } from "../auth.ts";
 import { queueSecurityAlert, type SecurityAlert } from "../mail/security-alerts.ts";
 import { endOtherSessions } from "../sessions.ts";
 import { transaction } from "../write-transaction.ts";
+import { hasSecondFactor } from "./factors.ts";
 import { recoveryCodesRemaining, replaceRecoveryCodes } from "./recovery-codes.ts";
 import type { TotpEnrollmentSchema, TwoFactorStatusSchema } from "./schemas.ts";
 import { assertFreshSecondFactor } from "./step-up.ts";
-import { hasSecondFactor, newTotpSecret, otpauthUrl, totpStepOf } from "./totp.ts";
+import { newTotpSecret, otpauthUrl, totpStepOf } from "./totp.ts";
 
 type SessionRef = { userId: string; sessionId: string };
 
@@ -30,12 +31,20 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactor
     .where("user_id", "=", userId)
     .where("confirmed_at", "is not", null)
     .executeTakeFirst();
+  const passkeys = await db
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const passkeyCount = Number(passkeys.count);
   return {
     totp: {
       enabled: totp !== undefined,
       created_at: totp ? Number(totp.confirmed_at) : null,
     },
     recovery_codes_remaining: totp ? await recoveryCodesRemaining(db, userId) : 0,
+    passkeys: passkeyCount,
+    enabled: totp !== undefined || passkeyCount > 0,
   };
 }
 
@@ -98,6 +107,9 @@ export async function confirmTotpEnrollment(
       message: "No authenticator is being added: start with POST /v1/auth/two-factor/totp",
     });
   if (pending.confirmed_at !== null) throw new ApiError("two_factor_already_enabled");
+  // A user whose passkey is their second factor proves it before adding another: a stolen session
+  // alone must not give itself a factor it could then step up with.
+  await assertFreshSecondFactor(deps, session);
   const step = totpStepOf(deps.secrets.open(pending.secret_sealed), code);
   if (step === null) throw new ApiError("invalid_second_factor_code", { param: "code" });
   return transaction(deps, async (trx) => {

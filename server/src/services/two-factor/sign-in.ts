@@ -1,4 +1,6 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { nowSeconds } from "../../domain/ids.ts";
+import { hashToken } from "../../domain/secrets.ts";
 import type { Deps } from "../../http/context.ts";
 import { grantSession, type RequestOrigin, type SessionGrant } from "../auth.ts";
 import { transaction } from "../write-transaction.ts";
@@ -8,13 +10,18 @@ import { assertSecondFactorNotThrottled, refuseSecondFactor } from "./throttle.t
 
 /**
  * The second half of a sign-in: the challenge a first factor answered with, and a code from the
- * authenticator app or a recovery code. Right, and the session opens, marked as having proved the
- * second factor now; wrong, and it is 401 with the attempt spent on the challenge and counted on the
- * account.
+ * authenticator app, a recovery code, or a passkey's answer to options issued for this challenge.
+ * Right, and the session opens, marked as having proved the second factor now; wrong, and it is 401
+ * with the attempt spent on the challenge and counted on the account.
  */
 export async function verifySecondFactorSignIn(
   deps: Deps,
-  input: { challenge_token: string; code?: string | undefined; recovery_code?: string | undefined },
+  input: {
+    challenge_token: string;
+    code?: string | undefined;
+    recovery_code?: string | undefined;
+    passkey?: AuthenticationResponseJSON | undefined;
+  },
   origin: RequestOrigin,
 ): Promise<SessionGrant> {
   const proof = proofOf(input);
@@ -22,7 +29,8 @@ export async function verifySecondFactorSignIn(
   await assertSecondFactorNotThrottled(deps, challenge.user_id);
   await takeChallengeAttempt(deps.db, input.challenge_token);
   const grant = await transaction(deps, async (trx) => {
-    if (!(await spendSecondFactor(deps, trx, challenge.user_id, proof, origin))) return null;
+    const passkeyScope = { purpose: "second_factor", boundTo: hashToken(input.challenge_token) } as const;
+    if (!(await spendSecondFactor(deps, trx, challenge.user_id, proof, origin, passkeyScope))) return null;
     await consumeChallenge(trx, input.challenge_token);
     const user = await trx
       .selectFrom("users")

@@ -3,9 +3,9 @@ import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps, Principal } from "../../http/context.ts";
 import type { RequestOrigin } from "../auth.ts";
 import { transaction } from "../write-transaction.ts";
+import { hasSecondFactor } from "./factors.ts";
 import { type SecondFactorProof, spendSecondFactor } from "./proof.ts";
 import { assertSecondFactorNotThrottled, refuseSecondFactor } from "./throttle.ts";
-import { hasSecondFactor } from "./totp.ts";
 
 /** How long a proof of the second factor lets a session take the actions that ask for one. */
 export const SECOND_FACTOR_FRESH_SECONDS = 5 * 60;
@@ -37,8 +37,9 @@ export async function assertFreshSecondFactor(
 }
 
 /**
- * Proves the second factor again for the current session (a code, or a recovery code, which is
- * spent), so it may take guarded actions for the next five minutes. Wrong codes count towards the
+ * Proves the second factor again for the current session (a code, a recovery code, which is
+ * spent, or a passkey's answer to options issued for this session), so it may take guarded actions
+ * for the next five minutes. Wrong codes count towards the
  * account's throttle exactly as at sign-in.
  */
 export async function stepUp(
@@ -50,7 +51,8 @@ export async function stepUp(
   if (!(await hasSecondFactor(deps.db, session.userId))) throw new ApiError("two_factor_not_enabled");
   await assertSecondFactorNotThrottled(deps, session.userId);
   const provedAt = await transaction(deps, async (trx) => {
-    if (!(await spendSecondFactor(deps, trx, session.userId, proof, origin))) return null;
+    const passkeyScope = { purpose: "step_up", boundTo: session.sessionId } as const;
+    if (!(await spendSecondFactor(deps, trx, session.userId, proof, origin, passkeyScope))) return null;
     const now = nowSeconds();
     await trx
       .updateTable("sessions")

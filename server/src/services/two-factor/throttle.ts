@@ -30,14 +30,14 @@ export async function assertSecondFactorNotThrottled(deps: Deps, userId: string)
 }
 
 /**
- * Records a wrong code (outside any transaction the refusal rolls back: the failure must count)
- * and answers 401 `invalid_second_factor_code`.
+ * Records a wrong code or passkey answer (outside any transaction the refusal rolls back: the
+ * failure must count) and answers 401 `invalid_second_factor_code` (`passkey_invalid`).
  */
 export async function refuseSecondFactor(
   deps: Deps,
   userId: string,
   origin: RequestOrigin,
-  details: { stage: "sign_in" | "step_up"; method: "totp" | "recovery_code" },
+  details: { stage: "sign_in" | "step_up"; method: "totp" | "recovery_code" | "passkey" },
 ): Promise<never> {
   await recordAudit(deps.db, {
     action: "user.second_factor_failed",
@@ -46,6 +46,7 @@ export async function refuseSecondFactor(
     object: { type: "user", id: userId },
     details,
   });
+  if (details.method === "passkey") throw new ApiError("passkey_invalid", { param: "passkey" });
   throw new ApiError("invalid_second_factor_code", {
     param: details.method === "totp" ? "code" : "recovery_code",
   });

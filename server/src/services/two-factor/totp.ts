@@ -1,5 +1,4 @@
 import { Secret, TOTP } from "otpauth";
-import type { Db } from "../../db/database.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 
 /**
@@ -48,15 +47,4 @@ export function totpStepOf(secretBase32: string, code: string, nowMs = nowSecond
   const delta = totp.validate({ token, timestamp: nowMs, window: WINDOW });
   if (delta === null) return null;
   return totp.counter({ timestamp: nowMs }) + delta;
-}
-
-/** Whether the user has a confirmed authenticator: then every sign-in asks for a second factor. */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("user_totp")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .where("confirmed_at", "is not", null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
