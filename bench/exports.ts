@@ -286,7 +286,7 @@ function runChild(
     );
     let out = "";
     proc.stderr?.on("data", (chunk: Buffer) => options.stderr?.(chunk.toString()));
-    proc.stdout.on("data", (chunk: Buffer) => {
+    proc.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
     });
     proc.on("error", reject);

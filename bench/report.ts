@@ -29,6 +29,7 @@ const SECTIONS: [string, string][] = [
   ],
   ["start-time.md", "Start time (pnpm start to a healthy /health)"],
   ["idle.md", "Idle cost (CPU and memory at rest)"],
+  ["exports.md", "Data exports (100,000 payments: build time and the export's memory)"],
   [
     "journey.md",
     "The 5-minute journey (`pnpm --filter @spay/bench journey`, run apart: it clones and installs)",

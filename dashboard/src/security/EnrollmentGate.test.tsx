@@ -77,6 +77,8 @@ describe("an organization that requires two-factor authentication", () => {
     );
     renderApp(<AppRoutes />, { path: "/team", signedIn: true });
     await vi.waitFor(() => expect(screen.queryByText(/Loading/)).toBeNull());
+    // A navigation would commit after the refusal's render: give it the time to, then look.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole("heading", { level: 1, name: SETTINGS.title })).toBeNull();
     expect(screen.queryByText(ENROLLMENT_GATE.required)).toBeNull();
   });

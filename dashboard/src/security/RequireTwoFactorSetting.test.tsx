@@ -57,6 +57,8 @@ describe("Team → Require two-factor authentication", () => {
       "/settings#security",
     );
     expect(((await theSwitch()) as HTMLInputElement).checked).toBe(false);
+    // A navigation would commit after the refusal's render: give it the time to, then look.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     // Still on the team page: this refusal is the switch's, not the enrollment gate's.
     expect(screen.getByRole("heading", { level: 1, name: TEAM.title })).toBeTruthy();
     expect(screen.queryByText(ENROLLMENT_GATE.required)).toBeNull();

@@ -11,7 +11,7 @@ import { useEnrollmentGate } from "./EnrollmentGate.tsx";
 import { EnrollTotpModal } from "./EnrollTotpModal.tsx";
 import { TWO_FACTOR } from "./messages.ts";
 import { RecoveryCodesModal } from "./RecoveryCodes.tsx";
-import { securityKeys, usePasskeys, useTwoFactorStatus } from "./useSecurity.ts";
+import { securityKeys, useTwoFactorStatus } from "./useSecurity.ts";
 import { isStepUpCanceled, useStepUp } from "./useStepUp.tsx";
 
 /** At or under this many unused recovery codes, the screen says to make new ones. */
@@ -33,14 +33,15 @@ export function TwoFactorSection() {
   const client = useQueryClient();
   const gate = useEnrollmentGate();
   const status = useTwoFactorStatus(token);
-  const passkeys = usePasskeys(token);
   const stepUp = useStepUp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [news, setNews] = useState<string | null>(null);
   const enabled = status.data?.totp.enabled === true;
-  const hasPasskeys = (passkeys.data?.length ?? 0) > 0;
+  const hasPasskeys = (status.data?.passkeys ?? 0) > 0;
+  // On with an authenticator app or a passkey: either answers the second-factor question.
+  const on = enabled || hasPasskeys || status.data?.enabled === true;
   const remaining = status.data?.recovery_codes_remaining ?? 0;
 
   const open = (next: Dialog) => {
@@ -91,11 +92,8 @@ export function TwoFactorSection() {
       <h3 id="two-factor-title">
         {TWO_FACTOR.title}{" "}
         {status.data ? (
-          <span
-            className={`badge ${enabled ? "badge-success" : "badge-neutral"}`}
-            data-testid="two-factor-state"
-          >
-            {enabled ? TWO_FACTOR.on : TWO_FACTOR.off}
+          <span className={`badge ${on ? "badge-success" : "badge-neutral"}`} data-testid="two-factor-state">
+            {on ? TWO_FACTOR.on : TWO_FACTOR.off}
           </span>
         ) : null}
       </h3>
@@ -140,7 +138,7 @@ export function TwoFactorSection() {
                 className="button button-small button-primary"
                 onClick={() => open({ kind: "enroll" })}
               >
-                {TWO_FACTOR.enable}
+                {hasPasskeys ? TWO_FACTOR.addApp : TWO_FACTOR.enable}
               </button>
             )}
             {enabled || hasPasskeys ? (

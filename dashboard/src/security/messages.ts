@@ -18,6 +18,7 @@ export const TWO_FACTOR = {
   recoveryLeft: (n: number) => `${plural(n, "recovery code", "recovery codes")} left.`,
   recoveryLow: "Few recovery codes left: make new ones before you run out.",
   enable: "Enable 2FA",
+  addApp: "Add an authenticator app",
   disable: "Turn off 2FA",
   regenerate: "Regenerate recovery codes",
   disableTitle: "Turn off two-factor authentication",

@@ -8,7 +8,7 @@ import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { Loading } from "../ui/Status.tsx";
 import { STEP_UP } from "./messages.ts";
-import { usePasskeys, useTwoFactorStatus } from "./useSecurity.ts";
+import { useTwoFactorStatus } from "./useSecurity.ts";
 
 /** The person closed the step-up question: the action was not taken (nothing to report). */
 export class StepUpCanceled extends Error {
@@ -88,14 +88,13 @@ export function useStepUp(): StepUp {
 export function StepUpDialog({ onProved, onCancel }: { onProved(): void; onCancel(): void }) {
   const { token } = useSession();
   const status = useTwoFactorStatus(token);
-  const passkeys = usePasskeys(token);
   const known = status.data !== undefined || status.isError;
+  // An unreadable status offers every answer: the server decides what counts.
   const methods: SecondFactorMethod[] = [];
-  // An unreadable status still offers the codes: the server decides what counts.
-  if (status.data?.totp.enabled || status.isError) methods.push("totp");
-  if (status.data?.totp.enabled || (status.data?.recovery_codes_remaining ?? 0) > 0 || status.isError)
-    methods.push("recovery_code");
-  if ((passkeys.data?.length ?? 0) > 0) methods.push("passkey");
+  const totp = status.data ? status.data.totp.enabled : status.isError;
+  if (totp) methods.push("totp");
+  if (totp || (status.data?.recovery_codes_remaining ?? 0) > 0) methods.push("recovery_code");
+  if (status.data ? status.data.passkeys > 0 : status.isError) methods.push("passkey");
 
   const prove = async (proof: SecondFactorProof) => {
     if (!token) return;
@@ -106,7 +105,7 @@ export function StepUpDialog({ onProved, onCancel }: { onProved(): void; onCance
   return (
     <Modal title={STEP_UP.title} onClose={onCancel}>
       <p className="muted">{STEP_UP.intro}</p>
-      {known && !passkeys.isPending ? (
+      {known ? (
         <SecondFactorForm
           methods={methods}
           prove={prove}

@@ -38,9 +38,12 @@ export function passkey(id: string, name: string, overrides: Partial<Passkey> = 
  * The signed-in user's account security as the server keeps it: the two-factor status, passkeys,
  * sessions and email preferences, read by the routes below (tests change `state` between calls).
  */
+/** The authenticator app's part of the status; the passkeys' part is counted from `passkeys`. */
+type TotpStatus = Pick<TwoFactorStatus, "totp" | "recovery_codes_remaining">;
+
 export function securityServer(
   initial: {
-    twoFactor?: TwoFactorStatus;
+    twoFactor?: TotpStatus;
     passkeys?: Passkey[];
     sessions?: AccountSession[];
     preferences?: Preferences;
@@ -63,7 +66,13 @@ export function securityServer(
   return {
     state,
     routes: [
-      on("GET", "/v1/auth/two-factor", () => ({ body: state.twoFactor })),
+      on("GET", "/v1/auth/two-factor", () => ({
+        body: {
+          ...state.twoFactor,
+          passkeys: state.passkeys.length,
+          enabled: state.twoFactor.totp.enabled || state.passkeys.length > 0,
+        } satisfies TwoFactorStatus,
+      })),
       on("GET", "/v1/auth/passkeys", () => ({ body: { object: "list", data: state.passkeys } })),
       on("GET", "/v1/auth/sessions", () => ({ body: { object: "list", data: state.sessions } })),
       on("GET", "/v1/auth/preferences", () => ({ body: state.preferences })),

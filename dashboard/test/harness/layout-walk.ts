@@ -6,7 +6,7 @@ import { paywall } from "@spay/sdk/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS } from "../../src/analytics/messages.ts";
-import { AUTH } from "../../src/auth/messages.ts";
+import { AUTH, SECOND_FACTOR } from "../../src/auth/messages.ts";
 import { CUSTOMERS } from "../../src/customers/messages.ts";
 import { INTEGRATIONS } from "../../src/integrations/messages.ts";
 import { MAIL } from "../../src/mail/messages.ts";
@@ -85,6 +85,23 @@ const dialog = (page: Page, name?: string | RegExp) =>
     .getByRole("dialog", name === undefined ? {} : { name })
     .last()
     .waitFor();
+
+/** The adversarial merchant with an authenticator app, added through the API if it has none yet. */
+async function ensureAuthenticator(): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${merchant.token}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const status = (await call("GET", "/v1/auth/two-factor")) as { totp: { enabled: boolean } };
+  if (status.totp.enabled) return;
+  const { secret } = (await call("POST", "/v1/auth/two-factor/totp", {})) as { secret: string };
+  await call("POST", "/v1/auth/two-factor/totp/confirm", { code: totpCode(secret) });
+}
 
 const SCREENS: Screen[] = [
   {
@@ -329,6 +346,25 @@ const SCREENS: Screen[] = [
       await go(p, "/dashboard");
       await heading(p, ANALYTICS.title);
       await p.getByTestId("revenue-chart").locator("svg text").first().waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    // Sign-in's second step: the adversarial merchant has an authenticator app (since the
+    // recovery-codes screen above, or added here when that screen was filtered out), so the
+    // password is answered by the code question.
+    name: "sign-in-second-factor",
+    signedIn: false,
+    open: async (p) => {
+      await ensureAuthenticator();
+      await go(p, "/");
+      await p.getByRole("button", { name: AUTH.signIn }).first().click();
+      await dialog(p, AUTH.signIn);
+      const form = p.getByRole("dialog");
+      await form.getByLabel(AUTH.email).fill(String(merchant.user.email));
+      await form.getByLabel(AUTH.password).fill("correct horse battery");
+      await form.getByRole("button", { name: AUTH.signIn, exact: true }).click();
+      await dialog(p, SECOND_FACTOR.title);
+      await p.getByLabel(SECOND_FACTOR.codeLabel).waitFor();
     },
   },
   {

@@ -4,7 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupMerchant, startTestApi, type TestApi } from "../../../test/harness.ts";
-import { databaseExportStore, type ExportStore, folderExportStore } from "./store.ts";
+import { folderImageStore } from "../product-images/image-store.ts";
+import { databaseExportStore, type ExportStore, exportStoreOf, folderExportStore } from "./store.ts";
 
 /**
  * Export files are written and read as streams, in both homes: the data folder (embedded) and the
@@ -119,5 +120,20 @@ describe("the folder store", () => {
     await folderExportStore(dir).write({ exportId: id, attempt: 4 }, chunked(bytes()));
     expect((await readdir(dir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
     expect(await readdir(dir)).toContain(`${id}-4.zip`);
+  });
+});
+
+describe("where exports live", () => {
+  it("beside product images: the data folder when images are files, else the database", async () => {
+    const folder = exportStoreOf({
+      db: api.deps.db,
+      config: { ...api.deps.config, dataDir: dir },
+      images: folderImageStore(path.join(dir, "product-images")),
+    });
+    expect(folder.kind).toBe("folder");
+    const [id] = ids as [string];
+    await folder.write({ exportId: id, attempt: 7 }, Readable.from([Buffer.from("zip")]));
+    expect(await readdir(path.join(dir, "exports"))).toContain(`${id}-7.zip`);
+    expect(exportStoreOf(api.deps).kind).toBe("database");
   });
 });

@@ -104,6 +104,23 @@ describe("export worker", () => {
     expect(mails).toHaveLength(asked.length);
   });
 
+  it("once started, builds an export asked of its own process at once, not at its next pass", async () => {
+    const running = worker({ intervalMs: 60_000 });
+    running.start();
+    try {
+      // Let the first pass find nothing due: the export below is asked of a worker at rest.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const id = await ask();
+      const deadline = Date.now() + 10_000;
+      while ((await rowOf(id)).status !== "ready") {
+        if (Date.now() > deadline) throw new Error("the export was not built within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await running.stop();
+    }
+  });
+
   it("is running while a worker holds its lease", async () => {
     const id = await ask();
     const [claimed] = await claimDue(api.deps.db, "exports", { leaseSeconds: 300, batchSize: 1 });
@@ -171,6 +188,36 @@ describe("export worker", () => {
     expect(await rowOf(id)).toMatchObject({ status: "ready", file_attempt: 3 });
     expect((await rowOf(id)).row_counts?.payments).toBe(3001);
     expect(await attemptsStored(id)).toEqual([3]);
+  });
+
+  it("stopping mid-build hands the export back at once, its lease released and nothing kept", async () => {
+    const other = await setupMerchant(api);
+    const template = await api.request("POST", "/v1/payment_intents", {
+      token: other.sk,
+      body: { amount_minor: 100, metadata: { note: "y".repeat(200) } },
+    });
+    await cloneIntent(template.body.id, 3000);
+    const id = await ask({ token: other.sk });
+    const store = exportStoreOf(api.deps);
+    let stopped: Promise<void> | undefined;
+    const stopping = worker({
+      pageRows: 100,
+      store: {
+        ...store,
+        write: (file, bytes) => {
+          // A shutdown while the ZIP waits on the store: the next page is not read.
+          stopped = stopping.stop();
+          return store.write(file, bytes);
+        },
+      },
+    });
+    await stopping.tick();
+    await stopped;
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "pending", attempt_count: 1, locked_until: null, last_error: null });
+    expect(await attemptsStored(id)).toEqual([]);
+    await worker().tick();
+    expect(await rowOf(id)).toMatchObject({ status: "ready", file_attempt: 2 });
   });
 
   it("a build that finished after its lease was taken is not recorded, and its file is discarded", async () => {

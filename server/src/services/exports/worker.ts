@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { ExportRow, ExportRowCounts } from "../../db/schema.ts";
 import { nowSeconds } from "../../domain/ids.ts";
 import type { Deps } from "../../http/context.ts";
@@ -5,7 +6,7 @@ import { queueAccountMail } from "../mail/account-mail.ts";
 import { renderAccountMail } from "../mail/account-render.ts";
 import { EXPORT_MAIL_MESSAGES as M } from "../mail/messages.ts";
 import { oneLine } from "../mail/render.ts";
-import { claimDue, LeaseKeeper, nextDueSeconds } from "../outbox/claim.ts";
+import { claimDue, LeaseKeeper } from "../outbox/claim.ts";
 import { PeriodicTask } from "../periodic-task.ts";
 import { transaction } from "../write-transaction.ts";
 import { exportZip } from "./build.ts";
@@ -44,6 +45,12 @@ class LeaseLost extends Error {
   }
 }
 
+class Stopping extends Error {
+  constructor() {
+    super("the worker is stopping");
+  }
+}
+
 /**
  * Builds exports, one at a time, and deletes their files once they expire. Works per due item: an
  * export is claimed with FOR UPDATE SKIP LOCKED and a lease (services/outbox/claim.ts), so any
@@ -57,6 +64,7 @@ export class ExportWorker {
   private readonly task: PeriodicTask<number>;
   private readonly store: ExportStore;
   private readonly onRequest = () => this.task.wake();
+  private stopping = false;
 
   constructor(
     private readonly deps: Deps,
@@ -73,34 +81,49 @@ export class ExportWorker {
     this.task.start();
   }
 
+  /**
+   * Stops; a build in progress stops at its next page and hands its export back (lease released),
+   * so a shutdown does not wait for a large export and another worker takes it over at once.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     exportRequests.off("export", this.onRequest);
     await this.task.stop();
   }
 
-  /** One pass, then how long to sleep: until the next export is due or a file expires, at most the interval. */
+  /**
+   * One pass, then how long to sleep: until the next export is due or a file expires, at most the
+   * interval. At rest a pass is one query (when is anything next due?); the claims run only when
+   * something is.
+   */
   private async pass(): Promise<number> {
-    await this.tick();
-    const [pending, expiring] = await Promise.all([
-      nextDueSeconds(this.deps.db, "exports"),
-      this.deps.db
-        .selectFrom("exports")
-        .select((eb) => eb.fn.min("expires_at").as("due"))
-        .where("status", "=", "ready")
-        .executeTakeFirst(),
-    ]);
-    const due = Math.min(
-      pending ?? Number.POSITIVE_INFINITY,
-      Number(expiring?.due ?? Number.POSITIVE_INFINITY),
-    );
+    if ((await this.nextDue()) <= nowSeconds()) await this.tick();
+    const due = await this.nextDue();
     if (!Number.isFinite(due)) return this.options.intervalMs;
     return Math.max(due * 1000 - Date.now(), 1_000);
+  }
+
+  /**
+   * When the worker next has something to do: a pending export's retry time, or the second after
+   * a lease held by a worker (maybe killed) runs out; a ready export's expiry. Infinity: nothing.
+   */
+  private async nextDue(): Promise<number> {
+    const row = await this.deps.db
+      .selectFrom("exports")
+      .select(
+        sql<string | number | null>`min(case when status = 'pending'
+          then greatest(next_attempt_at, coalesce(locked_until + 1, 0)) else expires_at end)`.as("due"),
+      )
+      .where("status", "in", ["pending", "ready"])
+      .executeTakeFirst();
+    return row?.due == null ? Number.POSITIVE_INFINITY : Number(row.due);
   }
 
   /** Builds the due exports and deletes the expired files; how many exports it built or expired. */
   async tick(): Promise<number> {
     let handled = 0;
-    for (;;) {
+    // A stopping worker claims nothing more: what it hands back is for the other workers.
+    while (!this.stopping) {
       const [row] = await claimDue(this.deps.db, "exports", {
         leaseSeconds: this.options.leaseSeconds,
         batchSize: 1,
@@ -122,6 +145,7 @@ export class ExportWorker {
         {
           pageRows: this.options.pageRows,
           beforePage: async () => {
+            if (this.stopping) throw new Stopping();
             if (!(await leases.holds(row))) throw new LeaseLost();
           },
         },
@@ -131,6 +155,7 @@ export class ExportWorker {
     } catch (error) {
       await this.store.discard(file).catch(() => {});
       if (error instanceof LeaseLost) return;
+      if (error instanceof Stopping) return this.release(row);
       console.error(`export ${row.id}: attempt ${row.attempt_count} failed`, error);
       await this.failed(row, error);
     }
@@ -199,6 +224,17 @@ export class ExportWorker {
       });
       return true;
     });
+  }
+
+  /** Hands an export back unbuilt: pending, due now, its lease released for any worker. */
+  private async release(row: ExportRow): Promise<void> {
+    await this.deps.db
+      .updateTable("exports")
+      .set({ locked_until: null, updated_at: nowSeconds() })
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .where("attempt_count", "=", row.attempt_count)
+      .execute();
   }
 
   /** A failed attempt: retried after the next delay, or `failed` after the last one. */
