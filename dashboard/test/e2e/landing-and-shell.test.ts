@@ -194,7 +194,7 @@ describe("landing page and app shell in the browser", () => {
     await palette.getByText("No commands found").waitFor();
     await palette.getByText("0 commands").waitFor();
     await input.fill("go to");
-    await palette.getByText("10 commands").waitFor();
+    await palette.getByText("11 commands").waitFor();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     expect(await palette.getByRole("option", { selected: true }).textContent()).toBe("Go to Payments");

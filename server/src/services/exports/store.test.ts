@@ -45,59 +45,79 @@ async function readAll(stream: Readable | null): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/** Resolves once the database holds a first part of the file: its other parts are still on their way. */
+async function firstPartStored(exportId: string, attempt: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const row = await api.deps.db
+      .selectFrom("export_files")
+      .select("part")
+      .where("export_id", "=", exportId)
+      .where("attempt", "=", attempt)
+      .executeTakeFirst();
+    if (row) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  throw new Error("no part was stored");
+}
+
 describe.each([
-  ["database, in 10-byte parts", () => databaseExportStore(api.deps.db, 10)],
-  ["folder", () => folderExportStore(dir)],
-])("export store: %s", (_name, make: () => ExportStore) => {
-  it("writes a stream and reads it back as a stream, byte for byte", async () => {
-    const store = make();
-    const [id] = ids as [string];
-    expect(await store.write({ exportId: id, attempt: 1 }, chunked(bytes()))).toBe(95);
-    expect(await readAll(await store.read({ exportId: id, attempt: 1 }))).toEqual(bytes());
-    expect(await store.read({ exportId: id, attempt: 2 })).toBeNull();
-  });
+  ["database, in 10-byte parts", () => databaseExportStore(api.deps.db, 10), firstPartStored],
+  ["folder", () => folderExportStore(dir), async () => {}],
+])(
+  "export store: %s",
+  (_name, make: () => ExportStore, midway: (id: string, attempt: number) => Promise<void>) => {
+    it("writes a stream and reads it back as a stream, byte for byte", async () => {
+      const store = make();
+      const [id] = ids as [string];
+      expect(await store.write({ exportId: id, attempt: 1 }, chunked(bytes()))).toBe(95);
+      expect(await readAll(await store.read({ exportId: id, attempt: 1 }))).toEqual(bytes());
+      expect(await store.read({ exportId: id, attempt: 2 })).toBeNull();
+    });
 
-  it("keeps each attempt apart, discards one, deletes them all", async () => {
-    const store = make();
-    const [, id] = ids as [string, string];
-    await store.write({ exportId: id, attempt: 1 }, chunked(bytes()));
-    await store.write({ exportId: id, attempt: 2 }, Readable.from([Buffer.from("second")]));
-    await store.discard({ exportId: id, attempt: 1 });
-    expect(await store.read({ exportId: id, attempt: 1 })).toBeNull();
-    expect((await readAll(await store.read({ exportId: id, attempt: 2 })))?.toString()).toBe("second");
-    await store.delete(id);
-    expect(await store.read({ exportId: id, attempt: 2 })).toBeNull();
-  });
+    it("keeps each attempt apart, discards one, deletes them all", async () => {
+      const store = make();
+      const [, id] = ids as [string, string];
+      await store.write({ exportId: id, attempt: 1 }, chunked(bytes()));
+      await store.write({ exportId: id, attempt: 2 }, Readable.from([Buffer.from("second")]));
+      await store.discard({ exportId: id, attempt: 1 });
+      expect(await store.read({ exportId: id, attempt: 1 })).toBeNull();
+      expect((await readAll(await store.read({ exportId: id, attempt: 2 })))?.toString()).toBe("second");
+      await store.delete(id);
+      expect(await store.read({ exportId: id, attempt: 2 })).toBeNull();
+    });
 
-  it("stores an empty file as a file", async () => {
-    const store = make();
-    const [id] = ids as [string];
-    expect(await store.write({ exportId: id, attempt: 9 }, Readable.from([]))).toBe(0);
-    expect((await readAll(await store.read({ exportId: id, attempt: 9 })))?.length).toBe(0);
-    await store.delete(id);
-  });
+    it("stores an empty file as a file", async () => {
+      const store = make();
+      const [id] = ids as [string];
+      expect(await store.write({ exportId: id, attempt: 9 }, Readable.from([]))).toBe(0);
+      expect((await readAll(await store.read({ exportId: id, attempt: 9 })))?.length).toBe(0);
+      await store.delete(id);
+    });
 
-  it("a stream that fails leaves nothing behind", async () => {
-    const store = make();
-    const [id] = ids as [string];
-    const failing = Readable.from(
-      (async function* () {
-        yield Buffer.alloc(25, 1);
-        throw new Error("read failed");
-      })(),
-    );
-    await expect(store.write({ exportId: id, attempt: 5 }, failing)).rejects.toThrow("read failed");
-    expect(await store.read({ exportId: id, attempt: 5 })).toBeNull();
-  });
-
-  it("accepts export ids only: nothing can name a path outside its home", async () => {
-    const store = make();
-    for (const exportId of ["../etc/passwd", "exp_../../x", "img_AAAAAAAAAAAAAAAAAAAAAAAA", ""])
-      await expect(store.write({ exportId, attempt: 1 }, Readable.from([]))).rejects.toThrow(
-        /not an export id/,
+    it("a stream that fails leaves nothing behind", async () => {
+      const store = make();
+      const [id] = ids as [string];
+      const failing = Readable.from(
+        (async function* () {
+          // Many parts in one chunk: the source fails while they are still being stored.
+          yield Buffer.alloc(95, 1);
+          await midway(id, 5);
+          throw new Error("read failed");
+        })(),
       );
-  });
-});
+      await expect(store.write({ exportId: id, attempt: 5 }, failing)).rejects.toThrow("read failed");
+    expect(await store.read({ exportId: id, attempt: 5 })).toBeNull();
+    });
+
+    it("accepts export ids only: nothing can name a path outside its home", async () => {
+      const store = make();
+      for (const exportId of ["../etc/passwd", "exp_../../x", "img_AAAAAAAAAAAAAAAAAAAAAAAA", ""])
+        await expect(store.write({ exportId, attempt: 1 }, Readable.from([]))).rejects.toThrow(
+          /not an export id/,
+        );
+    });
+  },
+);
 
 describe("the database store holds a part at a time", () => {
   it("writes parts of the given size, the last one shorter", async () => {

@@ -130,6 +130,9 @@ export function databaseExportStore(db: Db, partBytes = PART_BYTES): ExportStore
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let total = 0;
+      // The part being stored when the source fails: awaited before discarding, so no part lands
+      // after the discard and outlives it.
+      let storing: Promise<unknown> = Promise.resolve();
       const flush = async () => {
         const chunk = Buffer.concat(pending, pendingBytes);
         pending = [];
@@ -157,7 +160,8 @@ export function databaseExportStore(db: Db, partBytes = PART_BYTES): ExportStore
               pendingBytes += rest.length;
             }
           };
-          fill().then(() => callback(), callback);
+          storing = fill();
+          storing.then(() => callback(), callback);
         },
         final(callback) {
           (pendingBytes > 0 || part === 0 ? flush() : Promise.resolve()).then(() => callback(), callback);
@@ -166,6 +170,7 @@ export function databaseExportStore(db: Db, partBytes = PART_BYTES): ExportStore
       try {
         await pipeline(bytes, sink);
       } catch (error) {
+        await storing.catch(() => undefined);
         await store.discard(file);
         throw error;
       }
