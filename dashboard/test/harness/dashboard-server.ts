@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
  * fallback — checkout.html for the customer's pages under `/payment-links/` and `/pay/` when it is
  * built, else index.html — and every API path forwarded to the API server (one origin).
  */
-export async function serveDashboard(): Promise<{
+export async function serveDashboard(hostname = "127.0.0.1"): Promise<{
   url: string;
   setApi(url: string): void;
   close(): Promise<void>;
@@ -49,7 +49,7 @@ export async function serveDashboard(): Promise<{
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname}:${port}`,
     setApi: (url) => {
       api = url;
     },

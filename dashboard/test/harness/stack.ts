@@ -37,9 +37,16 @@ async function privateDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-/** `overrides` change the gateway's settings (e.g. `{ smtpUrl }`: receipts sent to a local SMTP server). */
-export async function startStack(overrides: Partial<Config> = {}): Promise<TestStack> {
-  const dashboard = await serveDashboard();
+/**
+ * `overrides` change the gateway's settings (e.g. `{ smtpUrl }`: receipts sent to a local SMTP
+ * server). `hostname: "localhost"` serves the dashboard as http://localhost:PORT: passkeys need a
+ * domain for their relying party (an IP address cannot be one), and the gateway's public URL follows.
+ */
+export async function startStack(
+  overrides: Partial<Config> = {},
+  { hostname }: { hostname?: "localhost" } = {},
+): Promise<TestStack> {
+  const dashboard = await serveDashboard(hostname);
   const devnet = await startDevnet({ port: 0, blockMs: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), "spay-dashboard-"));
   const database = await privateDatabase();

@@ -106,7 +106,7 @@ describe.each([
         })(),
       );
       await expect(store.write({ exportId: id, attempt: 5 }, failing)).rejects.toThrow("read failed");
-    expect(await store.read({ exportId: id, attempt: 5 })).toBeNull();
+      expect(await store.read({ exportId: id, attempt: 5 })).toBeNull();
     });
 
     it("accepts export ids only: nothing can name a path outside its home", async () => {
