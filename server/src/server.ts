@@ -175,7 +175,7 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   const maintenance = setInterval(() => {
     purgeIdempotencyKeys(deps).catch((err) => console.error("idempotency purge failed", err));
-    purgeExpiredChallenges(deps.db).catch((err) => console.error("wallet challenge purge failed", err));
+    purgeExpiredChallenges(deps.db).catch((err) => console.error("challenge purge failed", err));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   return {

@@ -53,6 +53,11 @@ export function PasskeysSection() {
     try {
       const options = await stepUp.run(() => passkeyRegistrationOptions(token));
       const passkey = await registerPasskey(token, await passkeyCeremony.create(options));
+      // Listed at once, with the news that names it: the refetch below only confirms it.
+      client.setQueryData<Passkey[]>(securityKeys.passkeys(), (old) => [
+        ...(old ?? []).filter((p) => p.id !== passkey.id),
+        passkey,
+      ]);
       setNews(PASSKEYS.added(passkey.name));
       afterChange();
       // A passkey is a second factor: an organization that asked for one lets the member in now.

@@ -5,6 +5,7 @@ import { errorCode } from "../api/http.ts";
 import { useSession } from "../state/session.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { ACCOUNT } from "./messages.ts";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 import { passwordFormError } from "./password-rules.ts";
 
 /** Change Password: the server checks the current password and signs out the other sessions. */
@@ -16,7 +17,7 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const ids = { current: useId(), next: useId(), confirm: useId() };
+  const currentId = useId();
   // A wallet-only account (no email) has no password to confirm.
   const needsCurrent = Boolean(user?.email);
 
@@ -55,9 +56,9 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
         <form className="stack" onSubmit={submit} noValidate>
           {needsCurrent ? (
             <div className="field">
-              <label htmlFor={ids.current}>{ACCOUNT.currentPassword}</label>
+              <label htmlFor={currentId}>{ACCOUNT.currentPassword}</label>
               <input
-                id={ids.current}
+                id={currentId}
                 type="password"
                 autoComplete="current-password"
                 value={current}
@@ -65,26 +66,13 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
               />
             </div>
           ) : null}
-          <div className="field">
-            <label htmlFor={ids.next}>{ACCOUNT.newPassword}</label>
-            <input
-              id={ids.next}
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.confirm}>{ACCOUNT.confirmPassword}</label>
-            <input
-              id={ids.confirm}
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </div>
+          <NewPasswordFields
+            labels={{ password: ACCOUNT.newPassword, confirm: ACCOUNT.confirmPassword }}
+            password={next}
+            confirm={confirm}
+            onPassword={setNext}
+            onConfirm={setConfirm}
+          />
           <p role="alert" className="error-text">
             {error}
           </p>

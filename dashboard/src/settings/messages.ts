@@ -1,11 +1,11 @@
 /** The texts of Settings, the account and the audit log (SPEC.md quoted texts kept exactly); shared texts are in ../messages.ts. */
-import { ERRORS } from "@spay/protocol";
+import { type AuditAction, ERRORS } from "@spay/protocol";
 
-/** Settings → Audit log: the human label of each action the server records (server AUDIT_ACTIONS). */
+/** Settings → Audit log: the human label of each action the server records (the protocol's AUDIT_ACTIONS). */
 export const AUDIT_LOG = {
   title: "Audit log",
   intro:
-    "Sign-ins, the payout wallet, the business profile, API keys, webhook endpoints and deletions in this workspace, newest first.",
+    "Sign-ins, second factors, members, the payout wallet, the business profile, API keys, webhook endpoints, exports and deletions in this workspace, newest first.",
   columns: { time: "Time", action: "Action", actor: "Actor", ip: "IP address", object: "Object" },
   actions: {
     "user.signed_in": "Signed in",
@@ -41,7 +41,13 @@ export const AUDIT_LOG = {
     "refund.canceled": "Refund canceled",
     "mail.retried": "Failed mail sent again",
     "account.deleted": "Account deleted",
-  } as Record<string, string>,
+    "member.invited": "Member invited",
+    "member.invitation_revoked": "Invitation revoked",
+    "member.joined": "Member joined",
+    "member.role_changed": "Member's role changed",
+    "member.removed": "Member removed",
+    "organization.ownership_transferred": "Ownership transferred",
+  } satisfies Record<AuditAction, string> as Record<string, string>,
   actors: { you: "You", user: "User", api_key: "API key", system: "sPay" },
   via: (method: string) => `via ${method}`,
   loading: "Loading the audit log…",

@@ -7,6 +7,7 @@ import type { InvitationPreview } from "../api/types.ts";
 import { AuthModal } from "../auth/AuthModal.tsx";
 import { PublicPage } from "../checkout/PublicPage.tsx";
 import { formatTime } from "../payments/payment-rules.ts";
+import { NewPasswordFields } from "../settings/NewPasswordFields.tsx";
 import { MIN_PASSWORD_LENGTH, passwordFormError } from "../settings/password-rules.ts";
 import { useMerchant } from "../state/merchant.tsx";
 import { useSession } from "../state/session.tsx";
@@ -233,7 +234,7 @@ function RegisterWithInvitation({ token }: { token: string }) {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { name: useId(), password: useId(), confirm: useId(), hint: useId() };
+  const nameId = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -256,40 +257,23 @@ function RegisterWithInvitation({ token }: { token: string }) {
     <form className="stack" onSubmit={submit} noValidate aria-label={INVITE.register}>
       <p>{INVITE.registerLead}</p>
       <div className="field">
-        <label htmlFor={ids.name}>{INVITE.name}</label>
+        <label htmlFor={nameId}>{INVITE.name}</label>
         <input
-          id={ids.name}
+          id={nameId}
           autoComplete="name"
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={ids.password}>{INVITE.password}</label>
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          aria-describedby={ids.hint}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id={ids.hint} className="muted">
-          {INVITE.passwordHint(MIN_PASSWORD_LENGTH)}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.confirm}>{INVITE.confirmPassword}</label>
-        <input
-          id={ids.confirm}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </div>
+      <NewPasswordFields
+        labels={{ password: INVITE.password, confirm: INVITE.confirmPassword }}
+        hint={INVITE.passwordHint(MIN_PASSWORD_LENGTH)}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <p role="alert" className="error-text">
         {error}
       </p>

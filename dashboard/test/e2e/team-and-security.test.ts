@@ -263,8 +263,11 @@ describe("a team with roles and a second factor in the browser", () => {
 
     await addAuthenticator(page);
     await page.getByRole("button", { name: PASSKEYS.add }).click();
-    await page.getByTestId("passkeys-news").waitFor();
-    expect(await page.locator('[data-testid^="passkey-"]').count()).toBe(1);
+    await page
+      .getByTestId("passkeys-news")
+      .getByText(/^Passkey “.+” added\./)
+      .waitFor();
+    expect(await page.locator('li[data-testid^="passkey-"]').count()).toBe(1);
   });
 
   it("the owner signs in with the passkey alone, then with the password and each second factor", async () => {

@@ -286,6 +286,24 @@ describe("hostile input", () => {
     expect(left.map((r) => r.nonce)).toEqual([fresh.body.nonce]);
   });
 
+  it("expired passkey sign-in challenges, asked for anonymously, are purged too", async () => {
+    const fresh = await api.request("POST", "/v1/auth/passkeys/sign-in-options", { body: {} });
+    const stale = await api.request("POST", "/v1/auth/passkeys/sign-in-options", { body: {} });
+    expect(stale.status).toBe(200);
+    await api.deps.db
+      .updateTable("passkey_challenges")
+      .set({ expires_at: 1 })
+      .where("challenge", "=", stale.body.challenge)
+      .execute();
+    expect(await purgeExpiredChallenges(api.deps.db)).toBeGreaterThanOrEqual(1);
+    const left = await api.deps.db
+      .selectFrom("passkey_challenges")
+      .select("challenge")
+      .where("challenge", "in", [fresh.body.challenge, stale.body.challenge])
+      .execute();
+    expect(left.map((r) => r.challenge)).toEqual([fresh.body.challenge]);
+  });
+
   it("PATCH state=enabled on a revoked key is a 400 api_key_revoked_final, and the key stays dead", async () => {
     const created = await api.request("POST", `/v1/workspaces/${merchant.workspaceId}/api-keys`, {
       token: merchant.token,

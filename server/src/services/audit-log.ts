@@ -1,56 +1,11 @@
-import type { ErrorCode } from "@spay/protocol";
+import type { AuditAction, ErrorCode } from "@spay/protocol";
 import type { Db } from "../db/database.ts";
 import type { AuditLogRow } from "../db/schema.ts";
 import { ApiError } from "../domain/errors.ts";
 import { newId, nowSeconds } from "../domain/ids.ts";
 import type { Principal } from "../http/context.ts";
 
-/**
- * Security-relevant actions the audit log records. One list, so the API, the
- * dashboard's Settings page and SECURITY.md name the same actions.
- */
-export const AUDIT_ACTIONS = [
-  "user.signed_in",
-  "user.sign_in_failed",
-  "user.registered",
-  "user.wallet_linked",
-  "user.password_changed",
-  "user.two_factor_enabled",
-  "user.two_factor_disabled",
-  "user.recovery_codes_regenerated",
-  "user.recovery_code_used",
-  "user.second_factor_failed",
-  "user.passkey_added",
-  "user.passkey_removed",
-  "api_key.created",
-  "api_key.rolled",
-  "api_key.revoked",
-  "webhook_endpoint.created",
-  "webhook_endpoint.secret_rotated",
-  "webhook_endpoint.deleted",
-  "environment.deleted",
-  "workspace.payout_wallet_verified",
-  "workspace.business_profile_changed",
-  "workspace.browser_amounts_changed",
-  "workspace.payment_notifications_changed",
-  "transfer.assigned",
-  "refund.created",
-  "refund.canceled",
-  "mail.retried",
-  "account.deleted",
-  "member.invited",
-  "member.invitation_revoked",
-  "member.joined",
-  "member.role_changed",
-  "member.removed",
-  "organization.ownership_transferred",
-  "organization.two_factor_requirement_changed",
-  "session.revoked",
-  "session.others_revoked",
-  "export.created",
-  "export.downloaded",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from "@spay/protocol";
 
 export interface AuditEntryInput {
   action: AuditAction;

@@ -380,12 +380,18 @@ export async function issueWalletChallenge(
 }
 
 /**
- * Deletes challenges past their expiry, used or not: an expired challenge can never be consumed,
- * so keeping it only lets anonymous requests grow the table. Run by the maintenance loop.
+ * Deletes challenges past their expiry, used or not — wallet sign-in messages, second-factor
+ * challenges and passkey challenges: an expired challenge can never be consumed, so keeping it
+ * only lets requests grow the tables (a passkey sign-in's options are asked for anonymously).
+ * Run by the maintenance loop.
  */
 export async function purgeExpiredChallenges(db: Db, now = nowSeconds()): Promise<number> {
-  const result = await db.deleteFrom("wallet_challenges").where("expires_at", "<=", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deleted = await Promise.all(
+    (["wallet_challenges", "second_factor_challenges", "passkey_challenges"] as const).map((table) =>
+      db.deleteFrom(table).where("expires_at", "<=", now).executeTakeFirst(),
+    ),
+  );
+  return deleted.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
 }
 
 export interface SignedChallenge {

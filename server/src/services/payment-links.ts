@@ -151,7 +151,9 @@ export async function upsertPaymentLink(
       .select(["id", "workspace_id", "environment_id", "product_id", "active"])
       .where("id", "=", id)
       .executeTakeFirst();
-    // Another tenant's or another environment's link id is "taken", never updated.
+    // Another tenant's or another environment's link id is "taken", never updated. Unlike a
+    // product's id, a link's id stays one namespace for the whole gateway: it alone names the public
+    // page `/payment-links/{id}`, which anyone may open, so "taken" tells nothing that page does not.
     if (existing && !ownsRow(scope, existing)) throw new ApiError("id_taken", { param: "id" });
     // The link lives in one environment and may only sell that environment's products.
     const environmentId =

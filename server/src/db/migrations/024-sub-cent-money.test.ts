@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { SBTC_CONTRACT } from "@spay/protocol";
-import { type Kysely, Migrator, sql } from "kysely";
-import pg from "pg";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../database.ts";
-import { migrationProvider } from "./index.ts";
+import { type MigrationDatabase, openMigrationDatabase } from "../../../test/migration-database.ts";
 
 /**
  * Migration 024 moved money in US dollars from cents to micro-dollars. Rows written before it are
@@ -21,35 +19,9 @@ const MIGRATION = "024-sub-cent-money";
 const USDC_CONTRACT = "SP120SBRBQJ00MCWS7TM5R8WJNTTKD5K0HFRC2CNE.usdcx";
 const NOW = 1_760_000_000;
 
-let handle: DatabaseHandle;
+let migration: MigrationDatabase;
 let db: Kysely<unknown>;
-let dropDatabase: (() => Promise<void>) | null = null;
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrateTo(name: string): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name);
-  if (error) {
-    const failed = results?.find((r) => r.status === "Error");
-    throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`, { cause: error });
-  }
-}
-
-/** One row into `table` as the schema of 023 has it (the typed schema describes the latest one). */
-async function insert(table: string, row: Record<string, string | number | boolean | null>) {
-  const columns = Object.keys(row);
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(
-    columns.map((c) => row[c]),
-  )})`.execute(db);
-}
+const insert: MigrationDatabase["insert"] = (table, row) => migration.insert(table, row);
 
 /** A payment intent of workspace `ws_mig`'s test environment, settled unless told otherwise. */
 function intent(id: string, fields: Record<string, string | number | null>) {
@@ -93,20 +65,8 @@ function refund(id: string, paymentIntentId: string, fields: Record<string, stri
 }
 
 beforeAll(async () => {
-  if (process.env.SPAY_TEST_DB === "postgres") {
-    const url = process.env.SPAY_TEST_DATABASE_URL;
-    if (!url) throw new Error("SPAY_TEST_DB=postgres needs SPAY_TEST_DATABASE_URL");
-    const name = `spay_migration_${randomBytes(6).toString("hex")}`;
-    await adminQuery(url, `create database ${name}`);
-    const privateUrl = new URL(url);
-    privateUrl.pathname = `/${name}`;
-    dropDatabase = () => adminQuery(url, `drop database if exists ${name} with (force)`);
-    handle = await openDatabase({ kind: "postgres", url: privateUrl.toString(), poolSize: 2 });
-  } else {
-    handle = await openDatabase({ kind: "pglite", dataDir: null });
-  }
-  db = handle.db as unknown as Kysely<unknown>;
-  await migrateTo(BEFORE);
+  migration = await openMigrationDatabase(BEFORE);
+  db = migration.db;
 
   await insert("organizations", { id: "org_mig", name: "Shop", slug: "shop-mig", created_at: NOW });
   await insert("workspaces", { id: "ws_mig", organization_id: "org_mig", name: "Shop", created_at: NOW });
@@ -209,12 +169,11 @@ beforeAll(async () => {
     amount_minor: 23,
   });
 
-  await migrateTo(MIGRATION);
+  await migration.migrateTo(MIGRATION);
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
+  await migration?.close();
 });
 
 describe("migration 024 backfills micro-dollars", () => {

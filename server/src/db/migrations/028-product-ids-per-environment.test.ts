@@ -1,9 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { type Kysely, Migrator, sql } from "kysely";
-import pg from "pg";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../database.ts";
-import { migrationProvider } from "./index.ts";
+import { type MigrationDatabase, openMigrationDatabase } from "../../../test/migration-database.ts";
 
 /**
  * Migration 028 keys products by `(id, environment_id)`: a merchant-chosen id names a product within
@@ -21,39 +18,11 @@ const BEFORE = "026-webhook-attempts-by-endpoint";
 const MIGRATION = "028-product-ids-per-environment";
 const NOW = 1_760_000_000;
 
-let handle: DatabaseHandle;
+let migration: MigrationDatabase;
 let db: Kysely<unknown>;
-let dropDatabase: (() => Promise<void>) | null = null;
+const insert: MigrationDatabase["insert"] = (table, row) => migration.insert(table, row);
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function migrateTo(name: string): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name);
-  if (error) {
-    const failed = results?.find((r) => r.status === "Error");
-    throw new Error(`Migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`, { cause: error });
-  }
-}
-
-/** One row into `table` as the schema before 028 has it. */
-async function insert(table: string, row: Record<string, string | number | boolean | null>) {
-  const columns = Object.keys(row);
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(
-    columns.map((c) => row[c]),
-  )})`.execute(db);
-}
-
-async function rows<T>(query: string): Promise<T[]> {
-  return (await sql.raw<T>(query).execute(db)).rows;
-}
+const rows = <T>(query: string) => migration.rows<T>(query);
 
 function product(id: string, workspaceId: string, environmentId: string, priceMinor: number) {
   return insert("products", {
@@ -98,20 +67,8 @@ function image(id: string, productId: string, environmentId: string) {
 }
 
 beforeAll(async () => {
-  if (process.env.SPAY_TEST_DB === "postgres") {
-    const url = process.env.SPAY_TEST_DATABASE_URL;
-    if (!url) throw new Error("SPAY_TEST_DB=postgres needs SPAY_TEST_DATABASE_URL");
-    const name = `spay_migration_${randomBytes(6).toString("hex")}`;
-    await adminQuery(url, `create database ${name}`);
-    const privateUrl = new URL(url);
-    privateUrl.pathname = `/${name}`;
-    dropDatabase = () => adminQuery(url, `drop database if exists ${name} with (force)`);
-    handle = await openDatabase({ kind: "postgres", url: privateUrl.toString(), poolSize: 2 });
-  } else {
-    handle = await openDatabase({ kind: "pglite", dataDir: null });
-  }
-  db = handle.db as unknown as Kysely<unknown>;
-  await migrateTo(BEFORE);
+  migration = await openMigrationDatabase(BEFORE);
+  db = migration.db;
 
   await insert("organizations", { id: "org_one", name: "One", slug: "one-mig", created_at: NOW });
   await insert("organizations", { id: "org_two", name: "Two", slug: "two-mig", created_at: NOW });
@@ -134,12 +91,11 @@ beforeAll(async () => {
   // An image row recorded under another environment than its product's.
   await image("img_shirt", "prod_shirt", "env_one_live");
 
-  await migrateTo(MIGRATION);
+  await migration.migrateTo(MIGRATION);
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
+  await migration?.close();
 });
 
 describe(`migration ${MIGRATION}`, () => {

@@ -1,9 +1,9 @@
 import type { PassThrough, Readable } from "node:stream";
 import { Readable as ReadableStream } from "node:stream";
-import { type SqlBool, sql } from "kysely";
+import { type RawBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import { ZipFile } from "yazl";
 import type { Db } from "../../db/database.ts";
-import type { ExportRowCounts } from "../../db/schema.ts";
+import type { Database, ExportRowCounts } from "../../db/schema.ts";
 import { ownedBy, type WorkspaceScope } from "../access.ts";
 import { type CsvValue, csvRecords, jsonCell } from "./csv.ts";
 
@@ -19,225 +19,123 @@ export interface ExportSource {
   createdAt: number;
 }
 
-/** A row as read for a file: its columns, in header order, and its `seq` (the page's key). */
-type PageRow = { seq: number; cells: CsvValue[] };
+type ExportedTable = "payment_intents" | "refunds" | "customers" | "events" | "audit_log";
+type Row<T extends ExportedTable> = Selectable<Database[T]>;
 
-interface ExportTable {
+/**
+ * A file of the export: which rows of which table, and its columns — each header beside the cell
+ * it names, so the two cannot drift apart.
+ */
+interface ExportTable<T extends ExportedTable = ExportedTable> {
   file: keyof ExportRowCounts;
-  header: readonly string[];
-  /** Up to `limit` rows after `after` (a `seq`), in `seq` order. */
-  page(db: Db, source: ExportSource, after: number, limit: number): Promise<PageRow[]>;
+  table: T;
+  /** The rows of the table the export's scope may read. */
+  visible(scope: WorkspaceScope): RawBuilder<SqlBool>;
+  columns: readonly (readonly [header: string, cell: (row: Row<T>) => CsvValue])[];
 }
 
-/** The range on a table's `created_at`, and the keyset page after `after`. */
-function inRange(source: ExportSource, after: number) {
-  return sql<SqlBool>`created_at >= ${source.from} and created_at <= ${source.to} and seq > ${after}`;
-}
+/** Keeps each table's column functions typed by that table's rows. */
+const exportTable = <T extends ExportedTable>(table: ExportTable<T>): ExportTable<T> => table;
 
-const PAYMENTS: ExportTable = {
+/** A column copied as it is stored. */
+const as = <R>(name: keyof R & string) => [name, (row: R) => row[name] as CsvValue] as const;
+
+const PAYMENTS = exportTable({
   file: "payments",
-  header: [
-    "id",
-    "created_at",
-    "status",
-    "status_reason",
-    "amount_minor",
-    "amount_micros",
-    "currency",
-    "asset",
-    "amount_asset",
-    "amount_received",
-    "amount_refunded",
-    "token_contract",
-    "recipient",
-    "memo",
-    "txid",
-    "payment_method",
-    "customer_email",
-    "customer_id",
-    "product_id",
-    "fulfillment_status",
-    "env",
-    "expires_at",
-    "canceled_at",
-    "cancellation_reason",
-    "shipping_address",
-    "metadata",
+  table: "payment_intents",
+  visible: (scope) => ownedBy(scope, "payment_intents"),
+  columns: [
+    ...(["id", "created_at", "status", "status_reason", "amount_minor"] as const).map(
+      as<Row<"payment_intents">>,
+    ),
+    ["amount_micros", (r) => String(r.amount_micros)],
+    ...(
+      [
+        "currency",
+        "asset",
+        "amount_asset",
+        "amount_received",
+        "amount_refunded",
+        "token_contract",
+        "recipient",
+        "memo",
+        "txid",
+        "payment_method",
+        "customer_email",
+        "customer_id",
+        "product_id",
+        "fulfillment_status",
+        "env",
+        "expires_at",
+        "canceled_at",
+        "cancellation_reason",
+      ] as const
+    ).map(as<Row<"payment_intents">>),
+    ["shipping_address", (r) => jsonCell(r.shipping_address)],
+    ["metadata", (r) => jsonCell(r.metadata)],
   ],
-  async page(db, source, after, limit) {
-    const rows = await db
-      .selectFrom("payment_intents")
-      .selectAll()
-      .where(ownedBy(source.scope, "payment_intents"))
-      .where(inRange(source, after))
-      .orderBy("seq")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      seq: Number(r.seq),
-      cells: [
-        r.id,
-        r.created_at,
-        r.status,
-        r.status_reason,
-        r.amount_minor,
-        String(r.amount_micros),
-        r.currency,
-        r.asset,
-        r.amount_asset,
-        r.amount_received,
-        r.amount_refunded,
-        r.token_contract,
-        r.recipient,
-        r.memo,
-        r.txid,
-        r.payment_method,
-        r.customer_email,
-        r.customer_id,
-        r.product_id,
-        r.fulfillment_status,
-        r.env,
-        r.expires_at,
-        r.canceled_at,
-        r.cancellation_reason,
-        jsonCell(r.shipping_address),
-        jsonCell(r.metadata),
-      ],
-    }));
-  },
-};
+});
 
-const REFUNDS: ExportTable = {
+const REFUNDS = exportTable({
   file: "refunds",
-  header: [
-    "id",
-    "created_at",
-    "payment_intent",
-    "customer",
-    "status",
-    "status_reason",
-    "reason",
-    "amount",
-    "amount_minor",
-    "amount_micros",
-    "asset",
-    "token_contract",
-    "source",
-    "destination",
-    "txid",
-    "env",
-    "succeeded_at",
-    "failed_at",
-    "metadata",
+  table: "refunds",
+  visible: (scope) => ownedBy(scope, "refunds"),
+  columns: [
+    as<Row<"refunds">>("id"),
+    as<Row<"refunds">>("created_at"),
+    ["payment_intent", (r) => r.payment_intent_id],
+    ["customer", (r) => r.customer_id],
+    ...(["status", "status_reason", "reason", "amount", "amount_minor"] as const).map(as<Row<"refunds">>),
+    ["amount_micros", (r) => String(r.amount_micros)],
+    ...(
+      [
+        "asset",
+        "token_contract",
+        "source",
+        "destination",
+        "txid",
+        "env",
+        "succeeded_at",
+        "failed_at",
+      ] as const
+    ).map(as<Row<"refunds">>),
+    ["metadata", (r) => jsonCell(r.metadata)],
   ],
-  async page(db, source, after, limit) {
-    const rows = await db
-      .selectFrom("refunds")
-      .selectAll()
-      .where(ownedBy(source.scope, "refunds"))
-      .where(inRange(source, after))
-      .orderBy("seq")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      seq: Number(r.seq),
-      cells: [
-        r.id,
-        r.created_at,
-        r.payment_intent_id,
-        r.customer_id,
-        r.status,
-        r.status_reason,
-        r.reason,
-        r.amount,
-        r.amount_minor,
-        String(r.amount_micros),
-        r.asset,
-        r.token_contract,
-        r.source,
-        r.destination,
-        r.txid,
-        r.env,
-        r.succeeded_at,
-        r.failed_at,
-        jsonCell(r.metadata),
-      ],
-    }));
-  },
-};
+});
 
-const CUSTOMERS: ExportTable = {
+const CUSTOMERS = exportTable({
   file: "customers",
-  header: [
-    "id",
-    "created_at",
-    "email",
-    "address",
-    "payments_count",
-    "refunds_count",
-    "total_paid_micros",
-    "total_refunded_micros",
-    "first_payment_at",
-    "last_payment_at",
-    "env",
+  table: "customers",
+  visible: (scope) => ownedBy(scope, "customers"),
+  columns: [
+    ...(["id", "created_at", "email", "address", "payments_count", "refunds_count"] as const).map(
+      as<Row<"customers">>,
+    ),
+    ["total_paid_micros", (r) => String(r.total_paid_micros)],
+    ["total_refunded_micros", (r) => String(r.total_refunded_micros)],
+    ...(["first_payment_at", "last_payment_at", "env"] as const).map(as<Row<"customers">>),
   ],
-  async page(db, source, after, limit) {
-    const rows = await db
-      .selectFrom("customers")
-      .selectAll()
-      .where(ownedBy(source.scope, "customers"))
-      .where(inRange(source, after))
-      .orderBy("seq")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      seq: Number(r.seq),
-      cells: [
-        r.id,
-        r.created_at,
-        r.email,
-        r.address,
-        r.payments_count,
-        r.refunds_count,
-        String(r.total_paid_micros),
-        String(r.total_refunded_micros),
-        r.first_payment_at,
-        r.last_payment_at,
-        r.env,
-      ],
-    }));
-  },
-};
+});
 
-const EVENTS: ExportTable = {
+/** An event's payload, whichever way the driver hands JSON back. */
+const eventData = (r: Row<"events">): unknown => (typeof r.data === "string" ? JSON.parse(r.data) : r.data);
+
+const EVENTS = exportTable({
   file: "events",
-  header: ["id", "created_at", "type", "env", "object_id", "data"],
-  async page(db, source, after, limit) {
-    const rows = await db
-      .selectFrom("events")
-      .select(["id", "seq", "created_at", "type", "env", "data"])
-      .where(ownedBy(source.scope, "events"))
-      .where(inRange(source, after))
-      .orderBy("seq")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => {
-      const data: unknown = typeof r.data === "string" ? JSON.parse(r.data) : r.data;
-      const object = (data as { object?: { id?: unknown } } | null)?.object;
-      return {
-        seq: Number(r.seq),
-        cells: [
-          r.id,
-          r.created_at,
-          r.type,
-          r.env,
-          typeof object?.id === "string" ? object.id : null,
-          jsonCell(data),
-        ],
-      };
-    });
-  },
-};
+  table: "events",
+  visible: (scope) => ownedBy(scope, "events"),
+  columns: [
+    ...(["id", "created_at", "type", "env"] as const).map(as<Row<"events">>),
+    [
+      "object_id",
+      (r) => {
+        const object = (eventData(r) as { object?: { id?: unknown } } | null)?.object;
+        return typeof object?.id === "string" ? object.id : null;
+      },
+    ],
+    ["data", (r) => jsonCell(eventData(r))],
+  ],
+});
 
 /**
  * The audit log has no environment column (ownedBy does not apply): an export of one environment
@@ -254,47 +152,37 @@ function auditVisible(scope: WorkspaceScope) {
     or organization_id = (select organization_id from workspaces where id = ${scope.workspaceId}))`;
 }
 
-const AUDIT_LOG: ExportTable = {
+const AUDIT_LOG = exportTable({
   file: "audit_log",
-  header: [
-    "id",
-    "created_at",
-    "action",
-    "actor_type",
-    "actor_id",
-    "object_type",
-    "object_id",
-    "ip",
-    "details",
+  table: "audit_log",
+  visible: auditVisible,
+  columns: [
+    ...(
+      ["id", "created_at", "action", "actor_type", "actor_id", "object_type", "object_id", "ip"] as const
+    ).map(as<Row<"audit_log">>),
+    ["details", (r) => jsonCell(r.details)],
   ],
-  async page(db, source, after, limit) {
-    const rows = await db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where(auditVisible(source.scope))
-      .where(inRange(source, after))
-      .orderBy("seq")
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      seq: Number(r.seq),
-      cells: [
-        r.id,
-        r.created_at,
-        r.action,
-        r.actor_type,
-        r.actor_id,
-        r.object_type,
-        r.object_id,
-        r.ip,
-        jsonCell(r.details),
-      ],
-    }));
-  },
-};
+});
+
+type AnyExportTable = { [T in ExportedTable]: ExportTable<T> }[ExportedTable];
 
 /** The files of an export, in the order they are written. */
-export const EXPORT_TABLES: readonly ExportTable[] = [PAYMENTS, REFUNDS, CUSTOMERS, EVENTS, AUDIT_LOG];
+export const EXPORT_TABLES: readonly AnyExportTable[] = [PAYMENTS, REFUNDS, CUSTOMERS, EVENTS, AUDIT_LOG];
+
+/** Up to `limit` of the table's rows in the export's range after `after` (a `seq`), in `seq` order. */
+async function keysetPage<T extends ExportedTable>(
+  db: Db,
+  table: ExportTable<T>,
+  source: ExportSource,
+  after: number,
+  limit: number,
+): Promise<Row<T>[]> {
+  const { rows } = await sql<Row<T>>`select * from ${sql.table(table.table)}
+    where ${table.visible(source.scope)}
+      and created_at >= ${source.from} and created_at <= ${source.to} and seq > ${after}
+    order by seq limit ${limit}`.execute(db);
+  return rows;
+}
 
 export interface BuildHooks {
   /** Called before each page is read; throwing stops the build (a worker that lost its lease). */
@@ -309,22 +197,24 @@ export interface BuildHooks {
  */
 async function* csvPages(
   db: Db,
-  table: ExportTable,
+  file: AnyExportTable,
   source: ExportSource,
   counts: ExportRowCounts,
   hooks: BuildHooks,
 ): AsyncGenerator<Buffer> {
+  // Each table's cells read that table's rows, and its pages are read from that same table.
+  const table = file as ExportTable<ExportedTable>;
   const limit = hooks.pageRows ?? PAGE_ROWS;
-  yield Buffer.from(csvRecords([table.header]), "utf8");
+  yield Buffer.from(csvRecords([table.columns.map(([header]) => header)]), "utf8");
   let after = 0;
   for (;;) {
     await hooks.beforePage?.();
-    const rows = await table.page(db, source, after, limit);
+    const rows = await keysetPage(db, table, source, after, limit);
     const last = rows.at(-1);
     if (last) {
-      yield Buffer.from(csvRecords(rows.map((r) => r.cells)), "utf8");
+      yield Buffer.from(csvRecords(rows.map((row) => table.columns.map(([, cell]) => cell(row)))), "utf8");
       counts[table.file] += rows.length;
-      after = last.seq;
+      after = Number(last.seq);
     }
     if (rows.length < limit) return;
   }

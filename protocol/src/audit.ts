@@ -1,0 +1,47 @@
+/**
+ * Security-relevant actions the audit log records. One list, so the API, the
+ * dashboard's Settings page (a label for each, checked by the compiler) and SECURITY.md name the
+ * same actions.
+ */
+export const AUDIT_ACTIONS = [
+  "user.signed_in",
+  "user.sign_in_failed",
+  "user.registered",
+  "user.wallet_linked",
+  "user.password_changed",
+  "user.two_factor_enabled",
+  "user.two_factor_disabled",
+  "user.recovery_codes_regenerated",
+  "user.recovery_code_used",
+  "user.second_factor_failed",
+  "user.passkey_added",
+  "user.passkey_removed",
+  "api_key.created",
+  "api_key.rolled",
+  "api_key.revoked",
+  "webhook_endpoint.created",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.deleted",
+  "environment.deleted",
+  "workspace.payout_wallet_verified",
+  "workspace.business_profile_changed",
+  "workspace.browser_amounts_changed",
+  "workspace.payment_notifications_changed",
+  "transfer.assigned",
+  "refund.created",
+  "refund.canceled",
+  "mail.retried",
+  "account.deleted",
+  "member.invited",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "organization.ownership_transferred",
+  "organization.two_factor_requirement_changed",
+  "session.revoked",
+  "session.others_revoked",
+  "export.created",
+  "export.downloaded",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
