@@ -1,6 +1,7 @@
 /** sPay contract: one definition, imported by the server, devnet, SDK, dashboard and docs. */
 
 export * from "./audit.ts";
+export * from "./billing.ts";
 export * from "./errors.ts";
 export * from "./events.ts";
 export * from "./money.ts";

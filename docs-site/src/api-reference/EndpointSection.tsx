@@ -2,6 +2,7 @@ import { MESSAGES } from "../messages.ts";
 import { curlExample } from "./curl.ts";
 import { constraints, type Endpoint, type OpenApiDocument, resolveSchema, typeLabel } from "./openapi.ts";
 import { SchemaFields } from "./SchemaFields.tsx";
+import { ScrollTable } from "./ScrollTable.tsx";
 
 const isError = (status: string) => /^[45]/.test(status);
 
@@ -21,6 +22,7 @@ export function EndpointSection({
   const responses = Object.entries(operation.responses ?? {});
   const successes = responses.filter(([status]) => !isError(status));
   const errors = responses.filter(([status]) => isError(status));
+  const name = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
   return (
     <section className="endpoint" id={endpoint.id} aria-labelledby={`${endpoint.id}-title`}>
       <h3 id={`${endpoint.id}-title`}>
@@ -34,7 +36,7 @@ export function EndpointSection({
         {operation.security?.length ? MESSAGES.api.bearer : MESSAGES.api.noAuth}
       </p>
       {parameters.length > 0 && (
-        <div className="table-scroll">
+        <ScrollTable label={`${MESSAGES.api.parameters}: ${name}`}>
           <table className="schema-table">
             <caption>{MESSAGES.api.parameters}</caption>
             <thead>
@@ -70,9 +72,9 @@ export function EndpointSection({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
-      {body && <SchemaFields doc={doc} schema={body} caption={MESSAGES.api.requestBody} />}
+      {body && <SchemaFields doc={doc} schema={body} caption={MESSAGES.api.requestBody} endpoint={name} />}
       <h4>{MESSAGES.api.responses}</h4>
       {successes.map(([status, response]) => (
         <div key={status} className="response">
@@ -84,6 +86,7 @@ export function EndpointSection({
               doc={doc}
               schema={response.content["application/json"].schema}
               caption={`${status} body`}
+              endpoint={name}
             />
           )}
           {response.content?.["text/event-stream"] && (

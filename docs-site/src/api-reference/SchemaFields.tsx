@@ -1,5 +1,6 @@
 import { MESSAGES } from "../messages.ts";
 import { constraints, type OpenApiDocument, resolveSchema, type SchemaObject, typeLabel } from "./openapi.ts";
+import { ScrollTable } from "./ScrollTable.tsx";
 
 interface Row {
   name: string;
@@ -38,10 +39,13 @@ export function SchemaFields({
   doc,
   schema,
   caption,
+  endpoint,
 }: {
   doc: OpenApiDocument;
   schema: SchemaObject | undefined;
   caption: string;
+  /** The operation the table belongs to ("POST /v1/refunds"): names its scrolling region apart from the others. */
+  endpoint: string;
 }) {
   const fields = rows(doc, schema, 0, 2, new Set(schema?.$ref ? [schema.$ref] : []));
   if (fields.length === 0) {
@@ -52,7 +56,7 @@ export function SchemaFields({
     );
   }
   return (
-    <div className="table-scroll">
+    <ScrollTable label={`${caption}: ${endpoint}`}>
       <table className="schema-table">
         <caption>
           {caption} <code>{typeLabel(doc, schema)}</code>
@@ -87,6 +91,6 @@ export function SchemaFields({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

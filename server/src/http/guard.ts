@@ -1,6 +1,6 @@
 import { type ErrorCode, type Permission, ROLES, type Role, roleCan } from "@spay/protocol";
 import type { Context, MiddlewareHandler } from "hono";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { ApiError, notFound } from "../domain/errors.ts";
 import { ownedBy, type ScopedTable } from "../services/access.ts";
 import { hasSecondFactorSql } from "../services/two-factor/factors.ts";
@@ -156,10 +156,21 @@ interface Membership {
   has_second_factor: boolean;
 }
 
-/** The columns of {@link Membership}, for a query joining `workspaces w` (or none) and `organization_members m`. */
-const MEMBERSHIP = sql`m.role,
-  (select o.require_two_factor from organizations o where o.id = m.organization_id) as require_two_factor,
-  ${hasSecondFactorSql(sql.ref("m.user_id"))} as has_second_factor`;
+/**
+ * The caller's standing in the organizations `organizations` (a subquery of organization ids), one
+ * row per organization they belong to. The one statement every target asks; targets differ only
+ * in how they find the organization.
+ */
+function standingIn(userId: string, organizations: RawBuilder<unknown>) {
+  return sql<Membership>`select m.role,
+      (select o.require_two_factor from organizations o where o.id = m.organization_id) as require_two_factor,
+      ${hasSecondFactorSql(sql.ref("m.user_id"))} as has_second_factor
+    from organization_members m
+    where m.user_id = ${userId} and m.organization_id in (${organizations})`;
+}
+
+/** The organization of workspace `id`. */
+const organizationOfWorkspace = (id: string) => sql`select organization_id from workspaces where id = ${id}`;
 
 /**
  * The member's standing where the request acts; null when the request names no workspace and the
@@ -171,44 +182,41 @@ async function membership(
   userId: string,
   target: Exclude<Target, "account">,
 ): Promise<Membership | null> {
-  const db = deps.db;
-  const first = async (query: ReturnType<typeof sql<Membership>>, kind: string | ApiError, id: string) => {
-    const rows = (await query.execute(db)).rows;
-    if (rows.length === 0) throw typeof kind === "string" ? notFound(kind, id) : kind;
-    // The same id in two of the member's workspaces (merchant-chosen ids): the lesser role decides.
+  const standing = async (organizations: RawBuilder<unknown>, refusal: ApiError | null) => {
+    const rows = (await standingIn(userId, organizations).execute(deps.db)).rows;
+    if (rows.length === 0) {
+      if (refusal) throw refusal;
+      return null;
+    }
+    // The same id in the workspaces of two of the member's organizations (merchant-chosen ids):
+    // the lesser role decides.
     return rows.sort((a, b) => ROLES.indexOf(b.role) - ROLES.indexOf(a.role))[0] ?? null;
   };
   if (target === "organization") {
     const id = c.req.param("id") ?? "";
-    return first(
-      sql<Membership>`select ${MEMBERSHIP} from organization_members m
-        where m.organization_id = ${id} and m.user_id = ${userId}`,
-      "organization",
-      id,
-    );
+    return standing(sql`select ${id}::text`, notFound("organization", id));
   }
-  const inWorkspace = (condition: ReturnType<typeof sql>) =>
-    sql<Membership>`select ${MEMBERSHIP} from workspaces w
-      join organization_members m on m.organization_id = w.organization_id and m.user_id = ${userId}
-      where ${condition} order by w.seq limit 1`;
   if (target === "workspace") {
     const id = c.req.param("id") ?? "";
-    return first(inWorkspace(sql`w.id = ${id}`), "workspace", id);
+    return standing(organizationOfWorkspace(id), notFound("workspace", id));
   }
   const named = headerWorkspace(c);
   if (target === "request") {
-    if (named) return first(inWorkspace(sql`w.id = ${named}`), "workspace", named);
-    const rows = (await inWorkspace(sql`true`).execute(db)).rows;
-    return rows[0] ?? null;
+    if (named) return standing(organizationOfWorkspace(named), notFound("workspace", named));
+    // No header: the member's first workspace, if they have one yet.
+    return standing(
+      sql`select w.organization_id from workspaces w
+        join organization_members mine on mine.organization_id = w.organization_id and mine.user_id = ${userId}
+        order by w.seq limit 1`,
+      null,
+    );
   }
   const id = c.req.param(target.param ?? "id") ?? "";
-  return first(
-    sql<Membership>`select ${MEMBERSHIP} from ${sql.table(target.table)} t
+  return standing(
+    sql`select w.organization_id from ${sql.table(target.table)} t
       join workspaces w on w.id = t.workspace_id
-      join organization_members m on m.organization_id = w.organization_id and m.user_id = ${userId}
       where ${sql.ref(`t.${target.column ?? "id"}`)} = ${id}
         ${named ? sql`and t.workspace_id = ${named}` : sql``}`,
     unreachable(target, id),
-    id,
   );
 }

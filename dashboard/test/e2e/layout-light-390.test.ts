@@ -1,4 +1,0 @@
-// Every screen holds its layout in the light theme at 390 px (test/harness/layout-walk.ts).
-import { layoutWalk } from "../harness/layout-walk.ts";
-
-layoutWalk("light", 390);
