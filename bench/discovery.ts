@@ -1,5 +1,5 @@
 /**
- * Settlement discovery at scale (issue 17): chain-API calls per block and block → payment_settled
+ * Settlement discovery at scale: chain-API calls per block and block → payment_settled
  * latency with 1 and with 10,001 merchants holding open intents, for today's design (the block
  * follower: server/src/services/settlement/block-follower.ts) and the one before it (one
  * transactions_with_transfers call per payout address every 5 s: the server of commit e3c6376).

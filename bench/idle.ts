@@ -2,7 +2,7 @@
  * Idle cost: CPU (percent of one core) and resident memory of the gateway at rest, nothing calling
  * it. Each process tree is started, left alone SETTLE_S seconds after it answers its health check,
  * then measured over MEASURE_S seconds from /proc (utime+stime and VmRSS, summed over the process
- * and its children). Targets (issue 17): the server alone ≤ 0.5 % of a core, with the embedded
+ * and its children). Targets: the server alone ≤ 0.5 % of a core, with the embedded
  * devnet ≤ 2 %.
  *
  * - devnet alone: `tsx devnet/src/main.ts` (default DEVNET_BLOCK_MS), nothing connected to it;

@@ -4,7 +4,7 @@
  * in its own process with the built front ends (`pnpm bench` builds them). Lighthouse's standard
  * configuration (mobile form factor, simulated throttling: slow 4G, 4× CPU slowdown) drives the
  * Debian Chromium headless; each page runs 3 times, one after another, and the median of each
- * score and metric is reported. Target (issue 18): performance, accessibility, best practices and
+ * score and metric is reported. Target: performance, accessibility, best practices and
  * SEO each ≥ 95. `LIGHTHOUSE_RUNS` changes the number of runs; `LIGHTHOUSE_PAGES` (comma-separated
  * words of the page names, e.g. `docs,blog`) audits only those pages and prints without writing
  * results/lighthouse.md.
@@ -162,7 +162,7 @@ try {
 const lines = [
   `Lighthouse 12 (its standard configuration: mobile form factor, simulated throttling) in headless Chromium, the server in its own process on this machine; median of ${RUNS} sequential runs per page; 1-minute load average at the start ${load.toFixed(1)} on ${os.cpus().length} cores`,
   "",
-  `| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS | benchmark index | each ≥ ${TARGET} (issue 18) |`,
+  `| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS | benchmark index | each ≥ ${TARGET} |`,
   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows,
   ...(notes.length ? ["", "Audits under 0.9 in any run of a page below target:", "", ...notes] : []),

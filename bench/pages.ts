@@ -11,7 +11,7 @@ import { startServerProcess } from "./lib/server-process.ts";
 
 /** Our targets for a cold load on this machine (not SPEC figures)… */
 const TARGETS = { weightKb: 400, fcpMs: 1500 };
-/** …and issue 8's: the customer's pages load ≤ 80 KB gzip of JavaScript before the wallet chunk. */
+/** …and the customer's pages load ≤ 80 KB gzip of JavaScript before the wallet chunk. */
 const CHECKOUT_JS_KB = 80;
 
 const devnetPort = 30_000 + Math.floor(Math.random() * 10_000);
@@ -32,7 +32,7 @@ try {
     await fetch(`${server.url}/v1/payment_intents`, {
       method: "POST",
       headers: { ...json, authorization: `Bearer ${pk}` },
-      // A publishable key sells a product or link at its catalogue price (issue 14).
+      // A publishable key sells a product or link at its catalogue price.
       body: JSON.stringify({ payment_link: product.payment_link.id }),
     })
   ).json()) as { id: string };

@@ -25,7 +25,7 @@ const lines = [
   row("`@spay/sdk/react`", react.initial, SIZE_BUDGETS.react, `\`qrcode\` ${kb(react.lazy)} + wallet chunk`),
   row("`@spay/sdk` core", core.initial, SIZE_BUDGETS.core, `\`qrcode\` ${kb(core.lazy)} + wallet chunk`),
   "",
-  "Drop-in before and after its rebuild as standard ES modules (issue 15: esbuild splitting, `preact/compat`,",
+  "Drop-in before and after its rebuild as standard ES modules (esbuild splitting, `preact/compat`,",
   "`qrcode`, esbuild's CSS minifier). Before (the IIFE with a hand-written QR encoder and React adapters):",
   "`spay.js` 19.9 KB up to a visible QR overlay, `spay-wallet-ui.js` 5.1 KB and `spay-wallet.js` 59.3 KB on",
   "demand; `@spay/sdk/react` 13.4 KB, core 7.8 KB (QR encoder chunk 2.2 KB). After: the rows above; the QR",

@@ -28,7 +28,7 @@ beforeAll(async () => {
     merchant.sk,
   );
   linkId = created.payment_link.id;
-  // The browser's key names what it sells; the catalogue sets the price (issue 14).
+  // The browser's key names what it sells; the catalogue sets the price.
   const intent = await api(product.url, "POST", "/v1/payment_intents", { payment_link: linkId }, merchant.pk);
   intentPage = `/pay/${intent.id}?client_secret=${intent.client_secret}`;
 });

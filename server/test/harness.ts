@@ -260,7 +260,7 @@ export async function setupMerchant(api: TestApi) {
 /**
  * Turns on "allow custom amounts from the browser" for a merchant's workspace, as its owner would in
  * Settings: its publishable key may then create intents for any amount, not only for a product or
- * payment link (issue 14; off by default). For tests whose subject is not the price.
+ * payment link (off by default). For tests whose subject is not the price.
  */
 export async function allowBrowserAmounts(
   api: TestApi,
@@ -372,7 +372,7 @@ export async function raceWorkers(
 
 /**
  * A merchant whose payout wallet is the given funded devnet account (`ACCOUNTS`), so it can pay
- * refunds and their fees from it — the payout address is where refunds come from (issue 19).
+ * refunds and their fees from it — the payout address is where refunds come from.
  */
 export async function setupMerchantPayingFrom(
   api: TestApi,

@@ -31,7 +31,7 @@ export function paymentCounts(auth: WorkspaceAuth, signal?: AbortSignal): Promis
 
 /**
  * Creates an intent as the signed-in merchant (session): a publishable key may only sell a product
- * or payment link at its catalogue price (issue 14), so an amount of the dashboard's own — the $1
+ * or payment link at its catalogue price, so an amount of the dashboard's own — the $1
  * onboarding test payment — is created here and then paid by the SDK checkout.
  */
 export function createPayment(
@@ -75,7 +75,7 @@ export function redeliverEvent(auth: WorkspaceAuth, eventId: string, endpointId?
   });
 }
 
-/** A transfer into the payout address whose memo named no payment (issue 14): it settled nothing. */
+/** A transfer into the payout address whose memo named no payment: it settled nothing. */
 /** A transfer to a payout address whose memo names no intent (the API's object, generated). */
 export type UnmatchedTransfer = ApiUnmatchedTransfer;
 

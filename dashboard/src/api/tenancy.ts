@@ -58,8 +58,8 @@ export function createWorkspace(
 /**
  * The workspace's own settings, saved with `PATCH /v1/workspaces/{id}` (a signed-in member only;
  * each change audit-logged): `allow_browser_amounts` — may its publishable keys create intents for
- * amounts of their own (issue 14); `notify_on_payment_email` — the address mailed on every settled
- * payment, or null to stop (issue 19).
+ * amounts of their own; `notify_on_payment_email` — the address mailed on every settled
+ * payment, or null to stop.
  */
 export interface WorkspaceSettings {
   allow_browser_amounts?: boolean;

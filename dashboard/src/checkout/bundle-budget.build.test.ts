@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 8 item 7: the payment link page and the hosted checkout load at most 80 KB of gzipped
+ * The payment link page and the hosted checkout load at most 80 KB of gzipped
  * JavaScript before the wallet chunk. Measured on the build (`vite build -c vite.checkout.config.ts`,
  * which `pnpm test` runs first): every script checkout.html loads up front — its classic and module
  * scripts, their static imports, transitively — and none of the dynamic-import chunks (the wallet

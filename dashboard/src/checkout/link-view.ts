@@ -9,7 +9,7 @@ export function linkViewType(link: Pick<PaymentLink, "product_data">): "card" | 
 }
 
 /**
- * The link's product has no stock left (the server says so: `sold_out`, issue 14). The page shows
+ * The link's product has no stock left (the server says so: `sold_out`). The page shows
  * "Sold out" instead of a Pay button the server would refuse. Links without a product never sell out.
  */
 export function linkSoldOut(link: Pick<PaymentLink, "sold_out">): boolean {

@@ -26,7 +26,7 @@ function renderMenu() {
   return { toggle, panel };
 }
 
-describe("the phone header's menu (issue 18)", () => {
+describe("the phone header's menu", () => {
   it("opens with aria-expanded, moves focus in, and Escape closes it with focus back on the button", async () => {
     const user = userEvent.setup();
     const { toggle, panel } = renderMenu();

@@ -75,7 +75,7 @@ function renderMail(
 
 const listCalls = (calls: StubbedCall[]) => calls.filter((c) => c.path.startsWith("/v1/mail?"));
 
-describe("Mail inbox (issue 19)", () => {
+describe("Mail inbox", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists mail newest first with recipient, subject, status and time, on phone cards", async () => {

@@ -35,7 +35,7 @@ export function mailListKey(auth: WorkspaceAuth, environmentId: string) {
   return listKey({ auth, environmentId }, "mail");
 }
 
-/** /mail (issue 19): the receipts mailed to payers; without SMTP, the local inbox that keeps them. */
+/** /mail: the receipts mailed to payers; without SMTP, the local inbox that keeps them. */
 export function MailPage() {
   return <PagedListPage title={M.title} view={(auth) => <MailView auth={auth} />} />;
 }

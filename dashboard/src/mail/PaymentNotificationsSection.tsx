@@ -7,7 +7,7 @@ import { useCan } from "../tenancy/role.tsx";
 import { MAIL } from "./messages.ts";
 
 /**
- * Issue 19: the merchant's own email on every settled payment. The address is the workspace's
+ * The merchant's own email on every settled payment. The address is the workspace's
  * `notify_on_payment_email`; empty turns it off. The server validates it (an invalid address is
  * shown beside the field in plain words) and audit-logs each change.
  */

@@ -1,4 +1,4 @@
-/** The texts of the Mail inbox (issue 19); shared texts are in ../messages.ts. */
+/** The texts of the Mail inbox; shared texts are in ../messages.ts. */
 export const MAIL = {
   title: "Mail",
   intro: "The receipts sPay mailed to payers (a payment settled, a refund succeeded), newest first.",

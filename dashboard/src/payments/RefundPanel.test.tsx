@@ -143,7 +143,7 @@ describe("asset amounts", () => {
   });
 });
 
-describe("Payment detail → refunds (issue 19)", () => {
+describe("Payment detail → refunds", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
@@ -380,7 +380,7 @@ describe("Payment detail → refunds (issue 19)", () => {
   });
 });
 
-describe("Payments list card (issue 19)", () => {
+describe("Payments list card", () => {
   it("shows a refunded payment's label and how much was sent back, in the asset's units", () => {
     render(
       <PaymentCard

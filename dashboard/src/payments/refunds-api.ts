@@ -28,7 +28,7 @@ export interface Refund {
 export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** The intent as the server sends it since issue 19 (the SDK type predates `amount_refunded`). */
+/** The intent as the server sends it now (the SDK type predates `amount_refunded`). */
 export type RefundableIntent = PaymentIntent & { amount_refunded?: string | number | null };
 
 const opts = (auth: WorkspaceAuth) => ({ token: auth.token, workspaceId: auth.workspaceId });

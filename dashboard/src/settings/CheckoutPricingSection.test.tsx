@@ -6,7 +6,7 @@ import { renderApp } from "../testing/render.tsx";
 import { CheckoutPricingSection } from "./CheckoutPricingSection.tsx";
 import { SETTINGS } from "./messages.ts";
 
-describe("Settings → Checkout pricing: amounts of their own from the browser (issue 14)", () => {
+describe("Settings → Checkout pricing: amounts of their own from the browser", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -8,7 +8,7 @@ import { SETTINGS } from "./messages.ts";
 
 /**
  * Settings → Checkout pricing: whether the workspace's publishable keys may create payment intents
- * for amounts of their own (issue 14). Off by default: a publishable key sits in every visitor's
+ * for amounts of their own. Off by default: a publishable key sits in every visitor's
  * browser, so without this setting it may only sell a product or payment link at its catalogue price.
  */
 export function CheckoutPricingSection() {

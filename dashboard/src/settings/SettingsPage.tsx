@@ -46,7 +46,7 @@ export function SettingsPage() {
   );
 }
 
-/** Issue 19: the receipts mailed to payers, kept in a local inbox without SMTP. */
+/** The receipts mailed to payers, kept in a local inbox without SMTP. */
 function MailSection() {
   return (
     <section className="card" aria-labelledby="mail-title">

@@ -8,7 +8,7 @@ import { type SeededMerchant, seedMerchant } from "../harness/merchant.ts";
 import { startStack, type TestStack } from "../harness/stack.ts";
 
 /**
- * Issue 18: the customer's pages (payment link card and button views, hosted checkout) hold up on
+ * The customer's pages (payment link card and button views, hosted checkout) hold up on
  * phones with real-world data — a 200-character unbroken product name and a $999,999.99 price —
  * and the payment-method radios are a real radio group. Screenshots at 390 px go to
  * test/artifacts/ (SCREENSHOT_TAG names them, "after" unless set).

@@ -5,7 +5,7 @@ import { type SeededMerchant, seedMerchant, signInPage } from "../harness/mercha
 import { startStack, type TestStack } from "../harness/stack.ts";
 
 /**
- * Issue 18: a 500-character key name and long organization names keep the header and the key
+ * A 500-character key name and long organization names keep the header and the key
  * cards in shape — one line, ellipsis, the full text in the title — at 1280 and 390 px.
  */
 describe("long names in the merchant app, in the browser", () => {

@@ -62,7 +62,7 @@ describe("SPayClient against the real sPay server", () => {
     const secret = intent.client_secret as string;
     expect((await client.retrievePaymentIntent(secret)).id).toBe(intent.id);
     const txid = `0x${"ab".repeat(32)}`;
-    // A txid the chain does not know yet is a hint the server keeps looking at (issue 14, item 1):
+    // A txid the chain does not know yet is a hint the server keeps looking at:
     // the intent comes back unchanged until the watcher finds the transfer.
     const submitted = await client.submitTransaction(secret, txid, "wallet");
     expect(submitted).toMatchObject({ id: intent.id, client_secret: secret });

@@ -67,7 +67,7 @@ describe("waitForStatus follows the intent's real status", () => {
   });
 
   it("resolves as soon as `until` holds, without waiting for a terminal status", async () => {
-    // A reported txid the chain does not know leaves the intent as it is (issue 14, item 1), so the
+    // A reported txid the chain does not know leaves the intent as it is, so the
     // condition is on the open intent itself: it holds at once, and the intent never ends here.
     const { client } = recordingClient();
     const intent = await newIntent();

@@ -1,5 +1,5 @@
 /**
- * Paying a refund from the merchant's own wallet (issue 19). sPay never holds funds: a refund
+ * Paying a refund from the merchant's own wallet. sPay never holds funds: a refund
  * (`POST /v1/refunds`) names what to send — `amount` of `asset` from `source` (the payout address)
  * to `destination` (the payer) with memo = the refund id — and the merchant's key signs it. sPay
  * follows the transfer on chain and moves the refund to `succeeded`. Server-only: it takes a

@@ -1,7 +1,7 @@
 import { htmlSnippet } from "../../src/snippets.js";
 
 /**
- * The merchant's page with only the drop-in (issue 5: "only the script tag"): its body is exactly
+ * The merchant's page with only the drop-in ("only the script tag"): its body is exactly
  * the HTML integration snippet the dashboard shows, so these browser tests execute that snippet.
  */
 export function dropinPage(options: {

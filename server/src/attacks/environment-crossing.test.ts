@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Merchant, setupMerchant, startTestApi, type TestApi } from "../../test/harness.ts";
 
 /**
- * Environment crossings (issue 14 item 2: test and live are walls). One merchant, two environments
+ * Environment crossings (test and live are walls). One merchant, two environments
  * of one workspace: the sandbox (pk_test, sk_test, a session naming it in X-Environment-Id) and
  * production (pk_live, sk_live). A credential of one environment never reads or changes an object
  * of the other: the object answers 404 exactly like another tenant's. The authorization matrix

@@ -8,7 +8,7 @@ import { clientSecretsOf } from "../domain/client-secret.ts";
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
 
 /**
- * Issue 14, item 1, as a property: whatever the order of broadcasts, honest reports, front-running
+ * As a property: whatever the order of broadcasts, honest reports, front-running
  * reports (one intent's txid reported for another) and transfers whose memo names no intent, once
  * the blocks are mined and the watcher has run, every paid intent is settled by exactly its own
  * transfer, unpaid intents are untouched, and no transfer counts for two intents or for none it names.

@@ -16,7 +16,7 @@ import { MAX_JSON_DEPTH } from "../http/json-depth.ts";
 import { purgeExpiredChallenges } from "../services/auth.ts";
 
 /**
- * Issue 14, item 7: hostile input and accounts. Each test is an attack on the real app (PGlite or
+ * Hostile input and hostile accounts. Each test is an attack on the real app (PGlite or
  * PostgreSQL, real signatures, a real socket where the attack lives below the app) and the rule
  * it breaks.
  */

@@ -10,7 +10,7 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * Idempotency replays (issue 14 item 4). An Idempotency-Key is not a credential: a stored response
+ * Idempotency replays. An Idempotency-Key is not a credential: a stored response
  * goes back only to a caller who could have made the original request — same workspace, same
  * environment, same credential kind — and a stored response never holds a secret in plain text.
  */
@@ -39,7 +39,7 @@ function expectNoSecret(res: ApiResponse) {
 beforeAll(async () => {
   api = await startTestApi({ deployment: "local" });
   m = await setupMerchant(api);
-  // Its publishable key creates intents for its own amounts below (issue 14, item 5: opt-in).
+  // Its publishable key creates intents for its own amounts below (opt-in).
   await allowBrowserAmounts(api, m);
   other = await setupMerchant(api);
   const live = await api.request("POST", `/v1/workspaces/${m.workspaceId}/api-keys`, {

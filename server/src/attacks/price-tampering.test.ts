@@ -7,7 +7,7 @@ import { nowSeconds } from "../domain/ids.ts";
 import { SettlementWatcher } from "../services/settlement/watcher.ts";
 
 /**
- * Issue 14, item 5 — "the price comes from the catalogue". What a visitor of a merchant's page can
+ * "The price comes from the catalogue". What a visitor of a merchant's page can
  * do with the publishable key it finds there: send a lower amount, buy without a product, buy
  * another environment's product, buy through a disabled or expired link, buy what is sold out.
  * Stock is taken when a payment settles (real transfers on the devnet), never at creation.

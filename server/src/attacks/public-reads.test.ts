@@ -10,7 +10,7 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * Public reads of a payment intent (issue 14, item 6). A publishable key is public by design and a
+ * Public reads of a payment intent. A publishable key is public by design and a
  * hosted checkout needs no credential at all, so what stands between an intent's id — which travels
  * in memos on a public chain, in logs, in support mails — and its customer_email, shipping address
  * and metadata is the intent's client secret. Rule: every read, stream or report of an intent by a
@@ -42,7 +42,7 @@ beforeAll(async () => {
     return res.body as Intent;
   };
   victim = await create(merchant.sk, PRIVATE);
-  // Browser-made intents with their own amount: the workspaces allow it (issue 14, item 5).
+  // Browser-made intents with their own amount: the workspaces allow it.
   await allowBrowserAmounts(api, merchant);
   await allowBrowserAmounts(api, other);
   mine = await create(merchant.pk, {});

@@ -136,7 +136,7 @@ function stxTransferTx(options: { memo?: string; to?: string; amount?: bigint; s
   return tx;
 }
 
-describe("native STX transfers (issue 16, item 3)", () => {
+describe("native STX transfers", () => {
   const stx = (memo: string | null) => ({ tokenContract: "STX", assetName: "STX", recipient: PAYEE, memo });
 
   it("reads the token as STX and the memo without its zero padding", () => {

@@ -48,7 +48,7 @@ import { ExportWorker } from "../services/exports/worker.ts";
  *   probed); an operation without an id acts on A's own workspace and is allowed.
  * "Allowed" means: below 500, no access-control error code, and 2xx for a GET.
  *
- * Environment dimension (issue 14: test and live are walls), in its own describe below: B also has a
+ * Environment dimension (test and live are walls), in its own describe below: B also has a
  * production environment with live keys and live objects. Every operation whose `{id}` names an
  * object that lives in one environment (ENVIRONMENT_OBJECTS) is called with B's test credentials
  * (`pk_test`, `sk_test`, a session naming the sandbox in X-Environment-Id) on the live objects, and
@@ -209,7 +209,7 @@ async function unmatchedTransfer(environmentId: string, env: "test" | "live", he
 }
 
 /**
- * A refund of one of B's intents and a customer of B's environment (issue 19). Both come from the
+ * A refund of one of B's intents and a customer of B's environment. Both come from the
  * chain (a settled payment, its payer's address) and the matrix runs no chain: written directly as
  * the fixtures they are. src/routes/refunds.test.ts makes real ones on the devnet.
  */

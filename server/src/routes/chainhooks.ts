@@ -9,7 +9,7 @@ import { orphanBlocksAbove } from "../services/settlement/fork.ts";
 import { watchedEnvironments } from "../services/settlement/watcher.ts";
 
 /**
- * Optional push (issue 17, item 1): `POST /v1/chainhooks/{test|live}` accepts Hiro Chainhooks 2.0
+ * Optional push: `POST /v1/chainhooks/{test|live}` accepts Hiro Chainhooks 2.0
  * events, so a deployment is told of each block instead of asking for it. Enabled by
  * `SPAY_CHAINHOOKS_SECRET`, which the sender presents as `Authorization: Bearer <secret>` (the
  * consumer secret of the chainhook); absent, the route does not exist. An operator's endpoint,

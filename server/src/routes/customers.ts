@@ -23,7 +23,7 @@ const ListQuery = PaginationQuery.extend({
 });
 
 /**
- * Customers (issue 19): created when a payment carrying the payer's email settles; secret key or
+ * Customers: created when a payment carrying the payer's email settles; secret key or
  * session, in the caller's workspace and environment.
  */
 export function customerRoutes(deps: Deps) {

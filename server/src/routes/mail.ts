@@ -47,7 +47,7 @@ const ListQuery = PaginationQuery.extend({
 });
 
 /**
- * Receipts mailed to payers (issue 19): with SMTP configured they are sent; without (the embedded
+ * Receipts mailed to payers: with SMTP configured they are sent; without (the embedded
  * default) they are kept here, the dashboard's local inbox. Secret key or session, in the caller's
  * workspace and environment.
  */

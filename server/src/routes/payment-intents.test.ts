@@ -63,7 +63,7 @@ describe("creating a payment intent", () => {
     expect(odd.body.amount_sbtc).toBe("70");
   });
 
-  it("prices STX in µSTX at the STX/USD price, kept on the intent (issue 16, item 3)", async () => {
+  it("prices STX in µSTX at the STX/USD price, kept on the intent", async () => {
     const res = await create({ amount_minor: 1999, asset: "STX" });
     expect(res.status).toBe(201);
     // $19.99 at $0.50/STX = 39.98 STX
@@ -108,7 +108,7 @@ describe("creating a payment intent", () => {
   });
 
   it("a publishable key may create intents and retrieve them with their client secret (the checkout runs in the browser)", async () => {
-    // A product names what is sold (issue 14): the catalogue prices it.
+    // A product names what is sold: the catalogue prices it.
     const product = await api.request("POST", "/v1/products", {
       token: merchant.sk,
       body: { name: "Pin", price_minor: 300, stock: 5 },

@@ -179,7 +179,7 @@ describe("product validation", () => {
     expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "price_minor" });
   });
 
-  it("price_minor 0 (a free product, its link off: issue 14) and stock 0 are accepted", async () => {
+  it("price_minor 0 (a free product, its link off) and stock 0 are accepted", async () => {
     const res = await createProduct({ ...widget, price_minor: 0, stock: 0, link_active: false });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ price_minor: 0, price: 0, stock: 0 });

@@ -52,7 +52,7 @@ describe("GET /v1/stats/payments", () => {
     expect(before.days).toBe(7);
     expect(Math.abs(before.since - (nowSeconds() - 7 * 86_400))).toBeLessThanOrEqual(2);
     await createIntent(merchant.sk);
-    // A browser-made intent counts too (its amount needs the workspace's permission, issue 14).
+    // A browser-made intent counts too (its amount needs the workspace's permission).
     await allowBrowserAmounts(api, merchant);
     await createIntent(merchant.pk);
     expect((await stats()).test_payments).toBe(before.test_payments + 2);

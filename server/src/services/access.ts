@@ -6,7 +6,7 @@ import type { AppEnv, Deps, Principal } from "../http/context.ts";
 /**
  * The workspace (and environment, when known) a request acts on, after ownership checks.
  *
- * Environment rule (issue 14, "test and live are walls"): an API key acts in its own environment
+ * Environment rule ("test and live are walls"): an API key acts in its own environment
  * only; a session acts in the environment named by `X-Environment-Id`, or — without the header,
  * which is how the dashboard calls — on the whole workspace, as its owner. Every lookup and list of
  * an environment's objects goes through {@link ownedBy}, so another environment's object answers

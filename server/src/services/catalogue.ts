@@ -12,7 +12,7 @@ export interface CataloguePlace {
 }
 
 /**
- * The price of a payment link, for a new payment intent (issue 14: the price comes from the
+ * The price of a payment link, for a new payment intent (the price comes from the
  * catalogue). The link must be of the intent's workspace and environment (else 404, as another
  * tenant's), active and unexpired; its product, when it has one, sets the price and must be in
  * stock. A link without a product (legacy product_data only) is priced by its product_data.

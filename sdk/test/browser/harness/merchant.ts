@@ -65,7 +65,7 @@ export async function createMerchant(apiUrl: string): Promise<TestMerchant> {
     auth,
   );
   // The browser tests also check out amounts of their own (a tip, SPay.checkout({ params })): the
-  // workspace allows custom amounts from the browser, off by default (issue 14).
+  // workspace allows custom amounts from the browser, off by default.
   await call(apiUrl, "PATCH", `/v1/workspaces/${ws.id}`, { allow_browser_amounts: true }, auth);
   const privateKey = randomPrivateKey();
   const address = getAddressFromPrivateKey(privateKey, "testnet");

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 14, payment integrity and tenancy:
+ * Payment integrity and tenancy:
  * - `unmatched_transfers`: transfers into a payout address whose memo names no intent. They settle
  *   nothing by themselves; the merchant may assign one to an intent by hand (audit-logged).
  * - `audit_log`: security-relevant actions with actor, time, IP and object.

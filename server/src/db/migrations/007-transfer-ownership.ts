@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 14, item 1 — the memo decides which intent a transfer pays:
+ * The memo decides which intent a transfer pays:
  * - `transfer_reports`: a txid reported for an intent is a hint to look at, never a claim. Many
  *   intents may report the same txid; each report is resolved once the chain shows the
  *   transaction (matched its memo, names another intent, unmatched, or never found), and a

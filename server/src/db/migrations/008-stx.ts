@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 16, item 3 — STX as an asset: a payment intent may be priced and paid in native STX
+ * STX as an asset: a payment intent may be priced and paid in native STX
  * (`token_contract` = `STX`, amounts in µSTX), frozen at the STX/USD price kept in `usd_per_stx`
  * as sBTC's is in `usd_per_btc`.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 16, item 1 — a payment is used once by txid *and* by the payer's account nonce: two signed
+ * A payment is used once by txid *and* by the payer's account nonce: two signed
  * transactions spending the same nonce (a replace-by-fee, or two payments raced through verify
  * before either reached the mempool) can never both be claimed, so one cannot replace the other
  * between verify and broadcast and leave a settled answer without a payment behind it.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Issue 17, item 2 — the database announces its own changes: every committed change to a payment
+ * The database announces its own changes: every committed change to a payment
  * intent and every event appended to the outbox sends a small `pg_notify('spay_changes', …)`, which
  * the server's change feed fans out to open SSE streams (no stream polls while nothing changes).
  *

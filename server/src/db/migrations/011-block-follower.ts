@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 17, item 1 — the watcher follows the chain block by block instead of asking the chain API
+ * The watcher follows the chain block by block instead of asking the chain API
  * about every payout address. It records where it is (`chain_cursors`, one row per environment,
  * advanced in the same transaction as the block's effects) and the canonical blocks it processed
  * (`chain_blocks`, a bounded window kept for fork detection: a new block whose parent is not the

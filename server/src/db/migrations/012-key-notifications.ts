@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Issue 17, item 3 — API keys and the workspace facts intent creation reads announce their changes,
+ * API keys and the workspace facts intent creation reads announce their changes,
  * so an API process may keep them in memory (services/key-cache.ts) and still refuse a revoked key
  * on its very next request, in every process. At commit:
  * - `key:<id>` on every change that alters what a key may do — state (revoked, disabled, enabled),

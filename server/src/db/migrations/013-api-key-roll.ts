@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Issue 18, "Keys" — rolling a key (as Stripe does): a new key replaces the old one, which keeps
+ * Rolling a key (as Stripe does): a new key replaces the old one, which keeps
  * working until `expires_at` (seconds) and is refused after it exactly like a revoked key. A key
  * with an expiry has been rolled already and cannot be rolled again.
  *

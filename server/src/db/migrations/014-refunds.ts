@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 19 — after the sale: refunds and customers, non-custodially.
+ * After the sale: refunds and customers, non-custodially.
  *
  * A refund (`re_…`) returns part or all of a settled payment to the address that paid it, in the
  * same token. sPay never holds funds: the merchant pays the refund from the payout address with a

@@ -6,7 +6,7 @@ import { executeScript } from "./execute-script.ts";
 const MAIL_ID_PREFIX = sql.lit(`${ID_PREFIX.mail}_`);
 
 /**
- * Issue 19 — receipts by email.
+ * Receipts by email.
  *
  * A payer who gave an email gets a receipt when the payment settles (`payment_intent.succeeded`)
  * and when a refund of it succeeds (`refund.succeeded`). The mail is queued by a trigger on the

@@ -6,7 +6,7 @@ import { executeScript } from "./execute-script.ts";
 const MAIL_ID_PREFIX = sql.lit(`${ID_PREFIX.mail}_`);
 
 /**
- * Issue 19 — a merchant may receive an email for every settled payment.
+ * A merchant may receive an email for every settled payment.
  *
  * `workspaces.notify_on_payment_email` (null: off) is the address. The events trigger of 015 is
  * replaced so that a `payment_intent.succeeded` also queues a `payment_notification` to that

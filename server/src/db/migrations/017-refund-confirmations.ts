@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 19 — a refund transfer is tracked like a payment's: it counts once its block has the
+ * A refund transfer is tracked like a payment's: it counts once its block has the
  * environment's confirmations, not as soon as it is mined.
  *
  * `refunds.block_height` is the block that mined the merchant's transfer (`txid`) while the refund

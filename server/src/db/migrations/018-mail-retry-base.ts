@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { executeScript } from "./execute-script.ts";
 
 /**
- * Issue 19 — a mail's attempt number never goes back.
+ * A mail's attempt number never goes back.
  *
  * The mail worker takes the attempt number when it claims a mail and writes the result only while
  * it is unchanged, so a claim that outlived its lease cannot overwrite a newer claim's result.

@@ -20,7 +20,7 @@ export interface ChainMatches {
   toRoute: HiroTransaction[];
   /** Transactions of transfers being tracked: to be checked against what the chain now shows. */
   tracked: HiroTransaction[];
-  /** Transfers whose memo names a pending refund (issue 19): the merchant paying it back, maybe. */
+  /** Transfers whose memo names a pending refund: the merchant paying it back, maybe. */
   refunds: { refundId: string; tx: HiroTransaction }[];
 }
 

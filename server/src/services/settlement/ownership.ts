@@ -11,7 +11,7 @@ import { lockIntent } from "./observe-transfer.ts";
 import { trackTransfer } from "./track-transfer.ts";
 
 /**
- * Who a chain transaction pays, decided by the transaction alone (issue 14, item 1). Whoever
+ * Who a chain transaction pays, decided by the transaction alone. Whoever
  * reported the txid has no say: a transfer belongs to the intent whose memo it carries — same
  * environment, same payout recipient, same token — or, when it pays a payout address under no
  * such memo, to that workspace as an unmatched transfer the merchant may assign by hand.

@@ -187,7 +187,7 @@ describe("x402 verify rules: issued terms", () => {
   });
 });
 
-describe("native STX payments (issue 16, item 3)", () => {
+describe("native STX payments", () => {
   const stxRequirement: PaymentRequirement = { ...requirement, asset: "STX", amount: 2000n };
   const stxTransfer: TransferFacts = {
     ...transfer,
