@@ -1,5 +1,4 @@
-import { INTENT_EVENT, REFUND_EVENT, type RefundStatus, SBTC_ASSET_NAME } from "@spay/protocol";
-import { Cl, Pc, postConditionToHex } from "@stacks/transactions";
+import { INTENT_EVENT, REFUND_EVENT, type RefundStatus } from "@spay/protocol";
 import type { ParsedMail } from "mailparser";
 import type { Browser } from "playwright-core";
 import { Webhook } from "standardwebhooks";
@@ -12,12 +11,7 @@ import { launchChromium } from "../harness/chromium.ts";
 import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
 import { type SmtpInbox, startSmtpInbox } from "../harness/smtp-inbox.ts";
 import { startStack, type TestStack } from "../harness/stack.ts";
-import {
-  type CallContractParams,
-  installTestWallet,
-  signAndBroadcast,
-  WALLETS,
-} from "../harness/test-wallet.ts";
+import { type CallContractParams, installTestWallet, payerPays } from "../harness/test-wallet.ts";
 import { type SignedDelivery, startWebhookReceiver } from "../harness/webhook-receiver.ts";
 
 interface Intent {
@@ -122,22 +116,7 @@ describe("refunding a settled payment in the browser", () => {
     const amount = BigInt(intent.amount_asset);
     // 20.00 USD at the stack's fixed 100,000 USD/BTC: the receipts below state these amounts.
     expect(amount).toBe(20_000n);
-    const payer = WALLETS.payer.address;
-    await signAndBroadcast(stack.devnetUrl, WALLETS.payer.privateKey, {
-      contract: intent.token_contract as `${string}.${string}`,
-      functionName: "transfer",
-      functionArgs: [
-        Cl.uint(amount),
-        Cl.principal(payer),
-        Cl.principal(intent.recipient),
-        Cl.some(Cl.bufferFromUtf8(intent.memo)),
-      ].map((cv) => Cl.serialize(cv)),
-      postConditions: [
-        Pc.principal(payer)
-          .willSendEq(amount)
-          .ft(intent.token_contract as `${string}.${string}`, SBTC_ASSET_NAME),
-      ].map((pc) => postConditionToHex(pc)),
-    });
+    await payerPays(stack.devnetUrl, intent);
     const settled = await until(
       () => api<Intent>(`/v1/payment_intents/${intent.id}`),
       (pi) => pi.status === "payment_settled",

@@ -1,5 +1,4 @@
-import { type PaymentStatus, SBTC_ASSET_NAME } from "@spay/protocol";
-import { Cl, Pc, postConditionToHex } from "@stacks/transactions";
+import type { PaymentStatus } from "@spay/protocol";
 import { parse } from "csv-parse/sync";
 import { unzipSync } from "fflate";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
@@ -19,7 +18,7 @@ import { launchChromium } from "../harness/chromium.ts";
 import { type SeededMerchant, seedMerchant, signInPage } from "../harness/merchant.ts";
 import { type SmtpInbox, startSmtpInbox } from "../harness/smtp-inbox.ts";
 import { startStack, type TestStack } from "../harness/stack.ts";
-import { signAndBroadcast, WALLETS } from "../harness/test-wallet.ts";
+import { payerPays } from "../harness/test-wallet.ts";
 import { totpCode } from "../harness/totp.ts";
 
 const OWNER_PASSWORD = "correct horse battery";
@@ -84,21 +83,7 @@ describe("a team with roles and a second factor in the browser", () => {
       recipient: string;
       memo: string;
     };
-    const amount = BigInt(intent.amount_asset);
-    const payer = WALLETS.payer.address;
-    await signAndBroadcast(stack.devnetUrl, WALLETS.payer.privateKey, {
-      contract: intent.token_contract,
-      functionName: "transfer",
-      functionArgs: [
-        Cl.uint(amount),
-        Cl.principal(payer),
-        Cl.principal(intent.recipient),
-        Cl.some(Cl.bufferFromUtf8(intent.memo)),
-      ].map((cv) => Cl.serialize(cv)),
-      postConditions: [Pc.principal(payer).willSendEq(amount).ft(intent.token_contract, SBTC_ASSET_NAME)].map(
-        (pc) => postConditionToHex(pc),
-      ),
-    });
+    await payerPays(stack.devnetUrl, intent);
     await until(
       async () =>
         (
@@ -144,6 +129,15 @@ describe("a team with roles and a second factor in the browser", () => {
     await dialog.getByLabel("Password").fill(OWNER_PASSWORD);
     await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
     return p.getByRole("dialog", { name: SECOND_FACTOR.title });
+  }
+
+  /** Password first, then a recovery code as the second step: the step's dialog, for what follows. */
+  async function withRecoveryCode(p: Page, code: string) {
+    const second = await passwordFirst(p);
+    await second.getByRole("button", { name: SECOND_FACTOR.useRecovery }).click();
+    await second.getByLabel(SECOND_FACTOR.recoveryLabel).fill(code);
+    await second.getByRole("button", { name: SECOND_FACTOR.verify }).click();
+    return second;
   }
 
   beforeAll(async () => {
@@ -288,17 +282,11 @@ describe("a team with roles and a second factor in the browser", () => {
 
     // Password, then a recovery code: it works once.
     await signOut(page);
-    second = await passwordFirst(page);
-    await second.getByRole("button", { name: SECOND_FACTOR.useRecovery }).click();
-    await second.getByLabel(SECOND_FACTOR.recoveryLabel).fill(recoveryCodes[0] ?? "");
-    await second.getByRole("button", { name: SECOND_FACTOR.verify }).click();
+    await withRecoveryCode(page, recoveryCodes[0] ?? "");
     await signedIn(page);
 
     await signOut(page);
-    second = await passwordFirst(page);
-    await second.getByRole("button", { name: SECOND_FACTOR.useRecovery }).click();
-    await second.getByLabel(SECOND_FACTOR.recoveryLabel).fill(recoveryCodes[0] ?? "");
-    await second.getByRole("button", { name: SECOND_FACTOR.verify }).click();
+    second = await withRecoveryCode(page, recoveryCodes[0] ?? "");
     await second.getByText(SECOND_FACTOR.invalidCode).waitFor();
     // The passkey answers the second step too.
     await second.getByRole("button", { name: SECOND_FACTOR.usePasskey }).click();

@@ -1,10 +1,13 @@
 import { ACCOUNTS } from "@spay/devnet";
+import { SBTC_ASSET_NAME } from "@spay/protocol";
 import { hashMessage } from "@stacks/encryption";
 import {
   broadcastTransaction,
   Cl,
   makeContractCall,
+  Pc,
   PostConditionMode,
+  postConditionToHex,
   privateKeyToPublic,
   signMessageHashRsv,
 } from "@stacks/transactions";
@@ -55,6 +58,37 @@ export async function signAndBroadcast(
   })) as { txid: string; error?: string; reason?: string };
   if (result.error) throw new Error(`broadcast rejected: ${result.reason ?? result.error}`);
   return result.txid;
+}
+
+/** What the payer needs of an sBTC payment intent to pay it. */
+export interface PayableIntent {
+  amount_asset: string;
+  token_contract: string;
+  recipient: string;
+  memo: string;
+}
+
+/**
+ * The devnet payer pays `intent` as a wallet would: a SIP-010 `transfer` of exactly the intent's
+ * amount to its recipient with its memo, guarded by a post-condition that the payer sends that much.
+ */
+export function payerPays(devnetUrl: string, intent: PayableIntent): Promise<string> {
+  const amount = BigInt(intent.amount_asset);
+  const token = intent.token_contract as `${string}.${string}`;
+  const payer = WALLETS.payer.address;
+  return signAndBroadcast(devnetUrl, WALLETS.payer.privateKey, {
+    contract: token,
+    functionName: "transfer",
+    functionArgs: [
+      Cl.uint(amount),
+      Cl.principal(payer),
+      Cl.principal(intent.recipient),
+      Cl.some(Cl.bufferFromUtf8(intent.memo)),
+    ].map((cv) => Cl.serialize(cv)),
+    postConditions: [Pc.principal(payer).willSendEq(amount).ft(token, SBTC_ASSET_NAME)].map((pc) =>
+      postConditionToHex(pc),
+    ),
+  });
 }
 
 /**
